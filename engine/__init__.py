@@ -1,0 +1,1 @@
+"""Sixty-Six rules engine and computer opponent: pure Python, no hardware."""
