@@ -23,6 +23,7 @@ class View:
         self.announced = hand.announced
         self.draw_pending = hand.draw_pending
         self.trick_no = hand.trick_no
+        self.close_trick = hand.close_trick
         self.hand = hand.hands[seat]
         self.opp_size = popcount(hand.hands[o])
         self.opp_known = hand.shown[o] & hand.hands[o]  # marriage partners, the exchanged card
@@ -60,7 +61,7 @@ class View:
         """A tuple of everything in the view (for equality and hashing)."""
         return (self.seat, self.rules.name, self.dealer, self.trump_suit, self.trump_card,
                 self.stock_size, self.closed_by, self.exchanged_by, self.leader, self.to_move,
-                self.trick_card, self.announced, self.draw_pending, self.trick_no, self.hand,
+                self.trick_card, self.announced, self.draw_pending, self.trick_no, self.close_trick, self.hand,
                 self.opp_size, self.opp_known, self.opp_cannot, self.tricks, self.points,
                 self.frozen, self.played, self.marriages, self.last_trick, self.history,
                 self.over, self.winner, self.game_points, self.unseen, self.legal)

@@ -1,0 +1,82 @@
+"""Deals consistent with a view: where the cards a seat cannot see might be.
+
+Used by searches that sample the hidden cards (the computer opponent, the desktop reference
+players). They see only the view, so they cannot cheat.
+"""
+from engine.cards import popcount, bit_index
+from engine.hand import Hand
+
+
+def deal_hidden(view, rng):
+    """(opponent's hand mask, face-down stock cards in draw order) drawn uniformly at random
+    from the deals consistent with the view (known cards, shown voids and ranks)."""
+    unseen = view.unseen
+    k = view.opp_hidden()
+    free = unseen & ~view.opp_cannot
+    n = popcount(free)
+    opp = view.opp_known
+    # choose k of the n free cards, each subset equally likely (selection sampling)
+    m = free
+    while m and k:
+        low = m & -m
+        m ^= low
+        if rng.below(n) < k:
+            opp |= low
+            k -= 1
+        n -= 1
+    rest = unseen & ~opp
+    stock = []
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        stock.append(bit_index(low))
+    rng.shuffle(stock)
+    return opp, stock
+
+
+def sample_hand(view, rng):
+    """A full Hand that looks like the view from its seat, hidden cards dealt at random."""
+    opp, stock = deal_hidden(view, rng)
+    return hand_from(view, opp, stock)
+
+
+def hand_from(view, opp, stock):
+    """The Hand of a view, given the opponent's cards and the face-down stock order."""
+    r = view.rules
+    seat = view.seat
+    h = Hand(None)
+    h.rules = r
+    n = 20 if r.deck == 20 else 24
+    h.deck = bytes(n - len(stock)) + bytes(stock)
+    h._stock_start = h._next = n - len(stock)
+    h.dealer = view.dealer
+    h.face_up = view.trump_card
+    h.trump_suit = view.trump_suit
+    for k in ("leader", "to_move", "trick_card", "announced", "draw_pending", "closed_by",
+              "close_trick", "exchanged_by", "trick_no", "last_trick", "over", "winner",
+              "game_points"):
+        setattr(h, k, getattr(view, k))
+    h.frozen_tricks, h.frozen_points = view.frozen
+    h.reason = None
+    h.declared_by = -1
+    h.hands = [0, 0]
+    h.hands[seat] = view.hand
+    h.hands[1 - seat] = opp
+    h.tricks_won = list(view.tricks)
+    h.marriages = list(view.marriages)
+    h.melds = [0, 0]
+    h.bonus = [0, 0]
+    h.won = [0, 0]
+    for p in (0, 1):
+        for s in range(4):
+            if view.marriages[p] >> s & 1:
+                h.melds[p] += 40 if s == view.trump_suit else 20
+        if view.tricks[p]:
+            h.won[p] = view.points[p] - h.melds[p]
+    h.played = list(view.played)
+    h.shown = [0, 0]
+    h.shown[1 - seat] = view.opp_known
+    h.cannot = [0, 0]
+    h.cannot[1 - seat] = view.opp_cannot
+    h.history = list(view.history)
+    return h
