@@ -1,0 +1,219 @@
+"""Exact play once the stock is exhausted or closed and all cards in play are placed.
+
+Alpha-beta over masks, values in game points (-3..3) for the seat to move: declaring the moment
+66 is reached, schneider and schwarz aware (R35-R37, D7-D9). No allocation per node: ints only.
+Call `setup(...)` for a hand, then `best(...)` or `value(...)`.
+"""
+from engine.cards import SUIT_MASK, CARD_POINTS, bit_index
+
+# the hand's constants, set by setup(): module globals so nodes pass only ints
+_T = 0  # trump suit
+_TM = 0  # trump suit mask
+_FULL = True  # strictness full (R26) or follow only
+_MARRY = False  # marriages may still be announced (marriage_after_close)
+_CLOSER = -1
+_FROZEN = (0, 0)  # the closer's opponent's tricks and points at the close
+_BONUS = 10  # last-trick bonus of a never-closed hand
+_LAST = False  # run_out_winner == 'last'
+_FLAT2 = False
+_ALWAYS3 = False
+_AT_END = False
+_FALSE3 = True
+nodes = 0
+
+# lead order: aces first, then tens, kings... (good leads first helps alpha-beta)
+_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
+
+
+def setup(rules, trump, closer, frozen_tricks, frozen_points):
+    global _T, _TM, _FULL, _MARRY, _CLOSER, _FROZEN, _BONUS, _LAST, _FLAT2, _ALWAYS3, _AT_END
+    global _FALSE3
+    _T = trump
+    _TM = SUIT_MASK[trump]
+    _FULL = rules.strictness == "full"
+    _MARRY = rules.marriage_after_close
+    _CLOSER = closer
+    _FROZEN = (frozen_tricks, frozen_points)
+    _BONUS = rules.last_trick_bonus
+    _LAST = rules.run_out_winner == "last"
+    _FLAT2 = rules.beaten_closer_flat2
+    _ALWAYS3 = rules.failed_close_always3
+    _AT_END = rules.close_score_at == "end"
+    _FALSE3 = rules.false_declare_schwarz3
+
+
+def _scale(points, tricks):
+    if points >= 33:
+        return 1
+    return 2 if tricks else 3
+
+
+def _failed_close():
+    return 3 if _ALWAYS3 or not _FROZEN[0] else 2
+
+
+def _declared(seat, opp_points, opp_tricks):
+    """Game points for `seat` declaring 66 correctly (R35-R37)."""
+    if _CLOSER < 0:
+        return _scale(opp_points, opp_tricks)
+    if _CLOSER == seat:
+        if _AT_END:
+            return _scale(opp_points, opp_tricks)
+        return _scale(_FROZEN[1], _FROZEN[0])
+    if _FLAT2 and not _ALWAYS3:
+        return 2
+    return _failed_close()
+
+
+def _after(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
+    """Value for `a`, who has just won a trick (aw, at already counted) and now leads."""
+    pa = aw + am
+    if pa >= 66:  # declare at once: waiting can only help the opponent (R29)
+        return _declared(seat, bw + bm if bt else 0, bt)
+    if not a:  # the last trick was played (R31-R34, D8, D9)
+        if _CLOSER >= 0:
+            return -_failed_close() if _CLOSER == seat else _failed_close()
+        pa += _BONUS
+        pb = bw + bm if bt else 0
+        if pa >= 66:
+            return _scale(pb, bt)
+        if _LAST:
+            return 1
+        if pa == pb:
+            return 0
+        if pa > pb:
+            return _scale(pb, bt)
+        return -_scale(pa, at)
+    return lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta)
+
+
+def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
+    """Value (game points, for the leader `seat`) of the position where a leads; b follows.
+
+    a, b: hands; aw, bw: card points won; am, bm: marriage points; at, bt: tricks won.
+    """
+    global nodes
+    nodes += 1
+    if _MARRY:
+        for s in range(4):
+            pair = 0x0C << (6 * s)
+            if a & pair == pair:
+                m = 40 if s == _T else 20
+                if at and aw + am + m >= 66:  # R23: announce and declare without leading
+                    return _declared(seat, bw + bm if bt else 0, bt)
+                for c in (s * 6 + 3, s * 6 + 2):
+                    v = _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return alpha
+    for c in _ORDER:
+        if a >> c & 1:
+            v = _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta)
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    return alpha
+    return alpha
+
+
+def follow_mask(b, c):
+    """Cards of hand b that may follow the led card c (R26 full, or follow suit only)."""
+    same = b & SUIT_MASK[c // 6]
+    if same:
+        if _FULL:
+            hi = same & ~((2 << c) - 1)
+            if hi:
+                return hi
+        return same
+    if _FULL and b & _TM:
+        return b & _TM
+    return b
+
+
+def _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
+    """Value for the leader after leading c; the follower picks the minimum."""
+    a ^= 1 << c
+    legal = follow_mask(b, c)
+    # cards that win first (lowest first), then the rest (lowest first)
+    if legal & SUIT_MASK[c // 6]:
+        wins = legal & ~((2 << c) - 1) & SUIT_MASK[c // 6]
+    elif c // 6 != _T:
+        wins = legal & _TM
+    else:
+        wins = 0
+    pc = CARD_POINTS[c]
+    best = beta
+    for group in (wins, legal & ~wins):
+        while group:
+            low = group & -group
+            group ^= low
+            f = bit_index(low)
+            nb = b ^ low
+            pts = pc + CARD_POINTS[f]
+            if low & wins:  # the follower takes the trick and leads
+                v = -_after(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+            else:
+                v = _after(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+            if v < best:
+                best = v
+                if best <= alpha:
+                    return best
+    return best
+
+
+def follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, lo=-4, hi=4):
+    """Value for the leader `seat` once c is led and f followed (for choosing a follow)."""
+    pts = CARD_POINTS[c] + CARD_POINTS[f]
+    a ^= 1 << c
+    b ^= 1 << f
+    same = f // 6 == c // 6
+    if (same and f > c) or (not same and f // 6 == _T):
+        return -_after(b, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi, -lo)
+    return _after(a, b, aw + pts, bw, am, bm, at + 1, bt, seat, lo, hi)
+
+
+def lead_value(a, b, aw, bw, am, bm, at, bt, seat, c, meld, lo=-4, hi=4):
+    """Value for the leader of leading c (after announcing a marriage worth meld, or 0).
+
+    Exact inside (lo, hi); at or beyond a bound it says only that (fail-hard)."""
+    return _follow(a, b, aw, bw, am + meld, bm, at, bt, seat, c, lo, hi)
+
+
+def lead_wins(a, b, aw, bw, am, bm, at, bt, seat, marry):
+    """True if the leader wins the hand (a null-window search: cheaper than the value)."""
+    for s in range(4):
+        if marry >> s & 1:
+            m = 40 if s == _T else 20
+            if at and aw + am + m >= 66:
+                return True
+            for c in (s * 6 + 2, s * 6 + 3):
+                if _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, 0, 1) >= 1:
+                    return True
+    return lead(a, b, aw, bw, am, bm, at, bt, seat, 0, 1) >= 1
+
+
+def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
+    """(value, card, meld suit or -1): the leader's best lead with alpha-beta across the choices.
+
+    marry: suits whose marriage may be announced now (bit s). Ties go to the first tried.
+    """
+    alpha = -4
+    choice = (-4, -1, -1)
+    for s in range(4):
+        if marry >> s & 1:
+            m = 40 if s == _T else 20
+            if at and aw + am + m >= 66:
+                return (_declared(seat, bw + bm if bt else 0, bt), -1, s)
+            for c in (s * 6 + 2, s * 6 + 3):
+                v = _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, 4)
+                if v > alpha:
+                    alpha = v
+                    choice = (v, c, s)
+    for c in _ORDER:
+        if a >> c & 1:
+            v = _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, 4)
+            if v > alpha:
+                alpha = v
+                choice = (v, c, -1)
+    return choice
