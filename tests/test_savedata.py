@@ -1,0 +1,176 @@
+"""Save codecs: round trips, sizes, statistics updates, and clear errors on bad data."""
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "lib") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+
+from handheld import savedata, store  # noqa: E402
+
+
+def match(**changes):
+    d = {"preset": "Classic", "level": 1, "seed": 123456789, "hand_no": 3, "dealer": 0,
+         "scores": [4, 2], "carry": 0, "history": [1, 2, 3], "options": {}}
+    d.update(changes)
+    return d
+
+
+# -- match -----------------------------------------------------------------------------------
+
+def test_match_round_trip_extremes():
+    long_game = match(seed=2 ** 31, hand_no=65535, scores=[255, 0], carry=3, dealer=1,
+                      level=2, history=list(range(32)) * 2, preset="Schnapsen-ish",
+                      options={"close": True, "marriage": False, "target": -7, "deck": "24"})
+    data = savedata.encode_match(long_game)
+    assert savedata.decode_match(data) == long_game
+    assert len(data) < 160
+    assert data[0] == savedata.MATCH_VERSION
+
+
+def test_match_options_accept_pairs_and_encode_in_name_order():
+    a = savedata.encode_match(match(options={"b": 1, "a": True}))
+    b = savedata.encode_match(match(options=[("a", True), ("b", 1)]))
+    assert a == b
+    assert savedata.decode_match(a)["options"] == {"a": True, "b": 1}
+
+
+def test_largest_match_fits_its_store_slot():
+    big = match(preset="x" * savedata.MAX_NAME, history=[31] * savedata.MAX_HISTORY,
+                options=dict(("o%d" % i + "x" * 9, "y" * savedata.MAX_OPTION_TEXT)
+                             for i in range(savedata.MAX_OPTIONS)))
+    data = savedata.encode_match(big)
+    assert len(data) + 12 <= store.CAPACITY[0]
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"level": 3}, "match level: 3 is not 0, 1 or 2"),
+    ({"dealer": 2}, "match dealer: 2 is not 0 or 1"),
+    ({"scores": [256, 0]}, "match score 0: 256 is not an int in 0..255"),
+    ({"scores": [1]}, "match scores: expected two"),
+    ({"seed": -1}, "match seed: -1 is not an int"),
+    ({"seed": 2 ** 32}, "match seed"),
+    ({"history": [32]}, "match action: 32 is not in 0..31"),
+    ({"history": [0] * 256}, "match history: 256 actions, at most 255"),
+    ({"preset": "p" * 25}, "longer than 24 bytes"),
+    ({"preset": 5}, "match preset: 5 is not a string"),
+    ({"options": {"x": 1.5}}, "match option x: 1.5 is not a bool, int or str"),
+    ({"options": {"x": 40000}}, "out of -32768..32767"),
+    ({"options": [("x", 1), ("x", 2)]}, "match option x is given twice"),
+    ({"level": True}, "match level: True is not an int"),
+])
+def test_match_encode_refuses_bad_fields(changes, message):
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace(".", r"\.")):
+        savedata.encode_match(match(**changes))
+
+
+def test_match_decode_messages():
+    data = savedata.encode_match(match())
+    with pytest.raises(ValueError, match="match save is cut short: seed at byte 6 is missing"):
+        savedata.decode_match(data[:7])
+    with pytest.raises(ValueError, match="match save is version 2; this game reads version 1"):
+        savedata.decode_match(b"\x02" + data[1:])
+    with pytest.raises(ValueError, match="match save has 2 unexpected bytes at the end"):
+        savedata.decode_match(data + b"\x00\x00")
+    with pytest.raises(ValueError, match="match save: level is 7, more than 2"):
+        savedata.decode_match(data[:1] + b"\x07" + data[2:])
+    with pytest.raises(ValueError, match="expected bytes, got str"):
+        savedata.decode_match("text")
+    with pytest.raises(ValueError, match="version 0 is not valid"):
+        savedata.decode_match(b"\x00" + data[1:])
+
+
+def test_match_decode_bad_utf8_and_bad_action():
+    data = bytearray(savedata.encode_match(match(preset="ab")))
+    at = data.index(b"ab")
+    data[at] = 0xFF
+    with pytest.raises(ValueError, match="preset is not UTF-8"):
+        savedata.decode_match(bytes(data))
+    data = bytearray(savedata.encode_match(match(history=[5])))
+    data[data.index(5, 14)] = 40
+    with pytest.raises(ValueError, match="action is 40, more than 31"):
+        savedata.decode_match(bytes(data))
+
+
+def test_every_truncation_and_every_corrupt_byte_is_refused_or_valid():
+    data = savedata.encode_match(match(options={"t": "x", "n": -2, "b": True}))
+    for n in range(len(data)):
+        with pytest.raises(ValueError):
+            savedata.decode_match(data[:n])
+    for i in range(len(data)):
+        for value in (0, 0x1F, 0x80, 0xFF):
+            bad = bytearray(data)
+            bad[i] = value
+            try:
+                d = savedata.decode_match(bytes(bad))
+            except ValueError:
+                continue
+            savedata.encode_match(d)  # whatever decodes is a well-formed match
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+def test_record_hand_and_match():
+    s = savedata.new_stats()
+    savedata.record_hand(s, 2, True, 1)
+    savedata.record_hand(s, 2, True, 2, closed=True)
+    savedata.record_hand(s, 2, True, 3, carry=1)
+    savedata.record_hand(s, 2, False, 2, closed=True)
+    savedata.record_hand(s, 2, None)
+    lv = s["levels"][2]
+    assert (lv["hands"], lv["hands_won"]) == (5, 3)
+    assert (lv["points_for"], lv["points_against"]) == (1 + 2 + 4, 2)
+    assert (lv["schneider"], lv["schwarz"]) == (1, 1)
+    assert (lv["closes"], lv["closes_won"]) == (2, 1)
+    assert s["levels"][0] == savedata.new_stats()["levels"][0]
+    for won in (True, True, True, False, True):
+        savedata.record_match(s, 2, won)
+    assert (lv["matches"], lv["matches_won"], lv["streak"], lv["best_streak"]) == (5, 4, 1, 3)
+    assert savedata.decode_stats(savedata.encode_stats(s)) == s
+
+
+def test_counters_saturate():
+    s = savedata.new_stats()
+    s["levels"][0]["hands"] = savedata.COUNTER_MAX
+    savedata.record_hand(s, 0, False, 1)
+    assert s["levels"][0]["hands"] == savedata.COUNTER_MAX
+    assert savedata.decode_stats(savedata.encode_stats(s)) == s
+
+
+def test_stats_errors():
+    s = savedata.new_stats()
+    s["levels"][1]["closes"] = -1
+    with pytest.raises(ValueError, match="stats level 1 closes: -1 is not an int"):
+        savedata.encode_stats(s)
+    with pytest.raises(ValueError, match="expected 3 levels, got 2"):
+        savedata.encode_stats({"levels": s["levels"][:2]})
+    data = savedata.encode_stats(savedata.new_stats())
+    assert len(data) == 1 + 3 * len(savedata.FIELDS) * 4
+    with pytest.raises(ValueError, match="stats save is cut short"):
+        savedata.decode_stats(data[:-1])
+
+
+# -- settings --------------------------------------------------------------------------------
+
+def test_settings_round_trip_every_flag():
+    for bits in range(16):
+        s = {"preset": 3, "level": 2}
+        for i, name in enumerate(savedata.FLAGS):
+            s[name] = bool(bits & (1 << i))
+        data = savedata.encode_settings(s)
+        assert len(data) == 4
+        assert savedata.decode_settings(data) == s
+    assert savedata.decode_settings(savedata.encode_settings(savedata.default_settings())) \
+        == savedata.default_settings()
+
+
+def test_settings_errors():
+    data = savedata.encode_settings(savedata.default_settings())
+    with pytest.raises(ValueError, match="settings save: flags is 16, more than 15"):
+        savedata.decode_settings(data[:3] + b"\x10")
+    with pytest.raises(ValueError, match="settings level: 5 is not 0, 1 or 2"):
+        savedata.encode_settings(dict(savedata.default_settings(), level=5))
+    with pytest.raises(ValueError, match="settings save is version 9"):
+        savedata.decode_settings(b"\x09" + data[1:])
