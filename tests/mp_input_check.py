@@ -1,11 +1,12 @@
-"""On the MicroPython VM: board profiles import and detect, and BoardInput.poll() drains
-keys and reads the joystick with the heap locked (any allocation raises MemoryError).
+"""On the MicroPython VM: board profiles import and detect, BoardInput.poll() drains keys
+and reads the joystick, and Feedback plays a jingle, all with the heap locked (any
+allocation raises MemoryError).
 
     MICROPYPATH=lib:tests micropython -X heapsize=64k tests/mp_input_check.py
 """
 import micropython
 
-from handheld import boards
+from handheld import boards, feedback
 import fakeboard as fb
 
 seen = bytearray(16)
@@ -37,4 +38,32 @@ try:
 finally:
     micropython.heap_unlock()
 assert count[0] == 6, count[0]
+
+
+class Counter:  # a tone and pixels that count calls without allocating
+    def __init__(self):
+        self.n = 0
+
+    def play(self, hz):
+        self.n += 1
+
+    def stop(self):
+        self.n += 1
+
+    def fill(self, r, g, b):
+        self.n += 1
+
+
+tone, pixels = Counter(), Counter()
+fx = feedback.Feedback(tone, pixels)
+fx.tick(0)
+micropython.heap_lock()
+try:
+    fx.trick(0, True)
+    fx.hand(10, True)
+    for now in range(0, 1000, 10):
+        fx.tick(now)
+finally:
+    micropython.heap_unlock()
+assert (tone.n, pixels.n) == (1 + 4 + 1, 2), (tone.n, pixels.n)
 print("OK")
