@@ -22,7 +22,7 @@ _FALSE3 = True
 nodes = 0
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta)
-_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
+LEAD_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
@@ -52,7 +52,7 @@ def _failed_close():
     return 3 if _ALWAYS3 or not _FROZEN[0] else 2
 
 
-def _declared(seat, opp_points, opp_tricks):
+def declared(seat, opp_points, opp_tricks):
     """Game points for `seat` declaring 66 correctly (R35-R37)."""
     if _CLOSER < 0:
         return _scale(opp_points, opp_tricks)
@@ -65,11 +65,11 @@ def _declared(seat, opp_points, opp_tricks):
     return _failed_close()
 
 
-def _after(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
+def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     """Value for `a`, who has just won a trick (aw, at already counted) and now leads."""
     pa = aw + am
     if pa >= 66:  # declare at once: waiting can only help the opponent (R29)
-        return _declared(seat, bw + bm if bt else 0, bt)
+        return declared(seat, bw + bm if bt else 0, bt)
     if not a:  # the last trick was played (R31-R34, D8, D9)
         if _CLOSER >= 0:
             return -_failed_close() if _CLOSER == seat else _failed_close()
@@ -100,16 +100,16 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
             if a & pair == pair:
                 m = 40 if s == _T else 20
                 if at and aw + am + m >= 66:  # R23: announce and declare without leading
-                    return _declared(seat, bw + bm if bt else 0, bt)
+                    return declared(seat, bw + bm if bt else 0, bt)
                 for c in (s * 6 + 3, s * 6 + 2):
-                    v = _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
+                    v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             return alpha
-    for c in _ORDER:
+    for c in LEAD_ORDER:
         if a >> c & 1:
-            v = _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta)
+            v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta)
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
@@ -131,7 +131,7 @@ def follow_mask(b, c):
     return b
 
 
-def _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
+def after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
     """Value for the leader after leading c; the follower picks the minimum."""
     a ^= 1 << c
     legal = follow_mask(b, c)
@@ -152,68 +152,11 @@ def _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
             nb = b ^ low
             pts = pc + CARD_POINTS[f]
             if low & wins:  # the follower takes the trick and leads
-                v = -_after(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+                v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
             else:
-                v = _after(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+                v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
             if v < best:
                 best = v
                 if best <= alpha:
                     return best
     return best
-
-
-def follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, lo=-4, hi=4):
-    """Value for the leader `seat` once c is led and f followed (for choosing a follow)."""
-    pts = CARD_POINTS[c] + CARD_POINTS[f]
-    a ^= 1 << c
-    b ^= 1 << f
-    same = f // 6 == c // 6
-    if (same and f > c) or (not same and f // 6 == _T):
-        return -_after(b, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi, -lo)
-    return _after(a, b, aw + pts, bw, am, bm, at + 1, bt, seat, lo, hi)
-
-
-def lead_value(a, b, aw, bw, am, bm, at, bt, seat, c, meld, lo=-4, hi=4):
-    """Value for the leader of leading c (after announcing a marriage worth meld, or 0).
-
-    Exact inside (lo, hi); at or beyond a bound it says only that (fail-hard)."""
-    return _follow(a, b, aw, bw, am + meld, bm, at, bt, seat, c, lo, hi)
-
-
-def lead_wins(a, b, aw, bw, am, bm, at, bt, seat, marry):
-    """True if the leader wins the hand (a null-window search: cheaper than the value)."""
-    for s in range(4):
-        if marry >> s & 1:
-            m = 40 if s == _T else 20
-            if at and aw + am + m >= 66:
-                return True
-            for c in (s * 6 + 2, s * 6 + 3):
-                if _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, 0, 1) >= 1:
-                    return True
-    return lead(a, b, aw, bw, am, bm, at, bt, seat, 0, 1) >= 1
-
-
-def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
-    """(value, card, meld suit or -1): the leader's best lead with alpha-beta across the choices.
-
-    marry: suits whose marriage may be announced now (bit s). Ties go to the first tried.
-    """
-    alpha = -4
-    choice = (-4, -1, -1)
-    for s in range(4):
-        if marry >> s & 1:
-            m = 40 if s == _T else 20
-            if at and aw + am + m >= 66:
-                return (_declared(seat, bw + bm if bt else 0, bt), -1, s)
-            for c in (s * 6 + 2, s * 6 + 3):
-                v = _follow(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, 4)
-                if v > alpha:
-                    alpha = v
-                    choice = (v, c, s)
-    for c in _ORDER:
-        if a >> c & 1:
-            v = _follow(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, 4)
-            if v > alpha:
-                alpha = v
-                choice = (v, c, -1)
-    return choice

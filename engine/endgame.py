@@ -1,0 +1,160 @@
+"""The computer opponent's endgame: closing tested on sampled deals, and the strict phase
+solved exactly (engine.solver) once every card in play is placed, on sampled deals before."""
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
+from engine.ai import EASY, NORMAL, HARD, _beats, _higher_unseen
+from engine.sample import deal_hidden
+from engine import solver, solve_root
+
+# how many sampled deals a level solves for a closed stock / a close (0: heuristics only)
+_SAMPLES = (0, 0, 8)
+_CLOSE_SAMPLES = (0, 0, 10)
+# solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
+# about 2 us here, about 0.25 ms on a 120 MHz SAMD51): keeps the slowest move near 1 s there
+NODE_BUDGET = 4000
+
+
+def _melds(view, seat):
+    m = 0
+    for s in range(4):
+        if view.marriages[seat] >> s & 1:
+            m += 40 if s == view.trump_suit else 20
+    return m
+
+
+def _parts(view):
+    """(my won, opp won, my melds, opp melds, my tricks, opp tricks) for the solver."""
+    me = view.seat
+    o = 1 - me
+    mm = _melds(view, me)
+    om = _melds(view, o)
+    mw = view.points[me] - mm if view.tricks[me] else 0
+    ow = view.points[o] - om if view.tricks[o] else 0
+    return mw, ow, mm, om, view.tricks[me], view.tricks[o]
+
+
+def close_pays(view, level, rng):
+    """Close when solving sampled deals of the closed game says it wins clearly (R17-R19)."""
+    me = view.seat
+    if view.points[me] + _melds_possible(view) < 30:
+        return False
+    n = _CLOSE_SAMPLES[level]
+    if not n:  # a rule of thumb: enough points, and trumps to draw out the rest
+        trumps = view.hand & SUIT_MASK[view.trump_suit]
+        strong = popcount(trumps & (0x30 << 6 * view.trump_suit))
+        return view.points[me] >= 46 and popcount(trumps) >= 3 and strong >= 1
+    mw, ow, mm, om, mt, ot = _parts(view)
+    solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
+    marry = 0
+    if view.rules.marriage_after_close:
+        for s in range(4):
+            if view.hand & (0x0C << 6 * s) == 0x0C << 6 * s:
+                marry |= 1 << s
+    losses = 0
+    allowed = n // 5  # close only if at least 4 deals in 5 are won
+    start = solver.nodes
+    for i in range(n):
+        if solver.nodes - start > NODE_BUDGET and i >= 4:
+            n = i
+            break
+        opp, _stock = deal_hidden(view, rng)
+        if not solve_root.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
+            losses += 1
+            if losses > allowed:
+                return False
+    return losses * 5 <= n
+
+
+def _melds_possible(view):
+    m = 0
+    for s in range(4):
+        pair = 0x0C << 6 * s
+        if view.hand & pair == pair:
+            m += 40 if s == view.trump_suit else 20
+    return m
+
+
+def strict_choice(view, level, rng):
+    """The move in the strict phase (R26): solved, sampled or by rule of thumb."""
+    if view.trick_card >= 0:
+        cands = [a for a in view.legal if a < 24]
+    else:
+        cands = [a for a in view.legal if a < 28 and a != DECLARE]
+    hidden = view.stock_hidden() if view.closed_by >= 0 else 0
+    n_cards = popcount(view.hand)
+    exact = hidden == 0 or view.opp_hidden() == 0
+    if level == HARD or (level == NORMAL and n_cards <= 3):
+        if exact:
+            opp = view.unseen | view.opp_known
+            return _solve_choice(view, cands, ((opp, 1),))
+        if level == HARD:
+            deals = []
+            for _ in range(_SAMPLES[level]):
+                deals.append((deal_hidden(view, rng)[0], 1))
+            return _solve_choice(view, cands, deals)
+    return _strict_heuristic(view, cands, level, rng)
+
+
+def _solve_choice(view, cands, deals):
+    """The candidate with the best total solved value over the deals (opp hand, weight)."""
+    me = view.seat
+    mw, ow, mm, om, mt, ot = _parts(view)
+    o = 1 - me
+    totals = [0] * len(cands)
+    lo, hi = (-4, 4) if len(deals) == 1 else (-2, 2)  # exact for one deal, banded for samples
+    start = solver.nodes
+    for k, (opp, weight) in enumerate(deals):
+        if k >= 2 and solver.nodes - start > NODE_BUDGET:
+            break
+        if view.trick_card >= 0:  # following: the leader's value, which I minimise
+            solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
+            c = view.trick_card
+            for i, f in enumerate(cands):
+                v = solve_root.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c, f, lo, hi)
+                totals[i] -= v * weight
+        else:
+            solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
+            for i, a in enumerate(cands):
+                if a >= MARRIAGE:
+                    s = a - MARRIAGE
+                    m = 40 if s == view.trump_suit else 20
+                    if mt and view.points[me] + m >= 66:
+                        v = 4  # announce, then declare (R23)
+                    else:
+                        v = max(solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
+                                solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
+                else:
+                    v = solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
+                totals[i] += v * weight
+    best = 0
+    for i in range(1, len(cands)):
+        if totals[i] > totals[best]:
+            best = i
+    return cands[best]
+
+
+def _strict_heuristic(view, cands, level, rng):
+    t = view.trump_suit
+    if view.trick_card >= 0:
+        c = view.trick_card
+        win = [f for f in cands if _beats(f, c, t)]
+        if win and (CARD_POINTS[c] >= 3 or level == NORMAL):
+            return min(win)  # the lowest card that takes the trick
+        low = cands[0]
+        for f in cands:
+            if CARD_POINTS[f] < CARD_POINTS[low]:
+                low = f
+        return low
+    for a in cands:  # a marriage still counts in the strict phase where allowed
+        if a >= MARRIAGE:
+            return a
+    best = None
+    for c in cands:  # lead a master card: nothing unseen or known above it
+        if not _higher_unseen(view, c) and (best is None or c // 6 == t):
+            best = c
+    if best is not None and (level != EASY or rng.below(2)):
+        return best
+    low = cands[0]
+    for c in cands:
+        if CARD_POINTS[c] + (8 if c // 6 == t else 0) < CARD_POINTS[low] + (8 if low // 6 == t else 0):
+            low = c
+    return low

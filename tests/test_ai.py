@@ -1,0 +1,162 @@
+"""The computer opponent (issue 3): legal, honest, exact in the endgame, takes sure wins."""
+import pytest
+
+from engine import ai, solver
+from engine.cards import DECLARE, CLOSE
+from engine.hand import Hand
+from engine.rng import Rng, mix
+from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
+from engine.sample import sample_hand
+from helpers import hand, play
+
+PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
+LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
+
+
+def _positions(rules, count, seed):
+    """Views of the seat to move in `count` positions of AI-vs-AI hands (all levels mixed)."""
+    rng = Rng(seed)
+    out = []
+    i = 0
+    while len(out) < count:
+        h = Hand.new(mix(seed, i), i & 1, rules)
+        i += 1
+        k = 0
+        while not h.over:
+            view = h.view(h.to_move)
+            out.append((h.copy(), view))
+            h.apply(ai.choose(view, LEVELS[rng.below(3)], mix(seed, k)))
+            k += 1
+    return out[:count]
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("level", LEVELS, ids=ai.LEVEL_NAMES)
+def test_choose_is_legal_and_never_declares_falsely(rules, level):
+    for n, (h, view) in enumerate(_positions(rules, 1500, 11 + level)):
+        a = ai.choose(view, level, n)
+        assert a in view.legal, (a, view.legal, h)
+        if a == DECLARE:
+            assert h.points(view.seat) >= 66, "false declaration at %r" % h
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_choose_is_deterministic_for_a_seed(rules):
+    for n, (h, view) in enumerate(_positions(rules, 300, 5)):
+        assert ai.choose(view, ai.HARD, n) == ai.choose(h.view(view.seat), ai.HARD, n)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_no_cheating_any_consistent_redeal_gives_the_same_decision(rules):
+    """Re-deal the cards hidden from the seat (opponent's hand, face-down stock) in every way
+    we sample: the view is the same, so is the decision."""
+    rng = Rng(99)
+    checked = 0
+    for n, (h, view) in enumerate(_positions(rules, 400, 23)):
+        if view.over or view.legal is None:
+            continue
+        decision = ai.choose(view, ai.HARD, n)
+        for _ in range(3):
+            other = sample_hand(view, rng)  # a different hidden deal, same view
+            assert other.view(view.seat) == view
+            assert ai.choose(other.view(view.seat), ai.HARD, n) == decision
+            checked += 1
+    assert checked > 900
+
+
+# ---- the exact solver against a plain minimax --------------------------------------------
+
+def _minimax(h, seat):
+    """Game points for seat with best play by both, over the engine itself (no false declaring)."""
+    if h.over:
+        if h.winner is None:
+            return 0
+        return h.game_points if h.winner == seat else -h.game_points
+    values = []
+    for a in h.legal_actions():
+        if a == DECLARE and h.points(h.to_move) < 66:
+            continue
+        c = h.copy()
+        c.apply(a)
+        values.append(_minimax(c, seat))
+    return max(values) if h.to_move == seat else min(values)
+
+
+def _melds(h, p):
+    return sum(40 if s == h.trump_suit else 20 for s in range(4) if h.marriages[p] >> s & 1)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_solver_agrees_with_plain_minimax(rules):
+    rng = Rng(7)
+    compared = 0
+    i = 0
+    while compared < 150:
+        h = Hand.new(mix(77, i), i & 1, rules)
+        i += 1
+        limit = 3 + rng.below(2)
+        while not h.over:
+            if (h.strict and h.trick_card < 0 and not h.draw_pending and h.announced < 0
+                    and bin(h.hands[h.to_move]).count("1") <= limit):
+                break
+            legal = h.legal_actions()
+            s = h.to_move
+            pick = [a for a in legal if a != DECLARE] or legal
+            if DECLARE in legal and h.points(s) >= 66:
+                pick = [DECLARE]
+            if CLOSE in pick and rng.below(6) == 0:
+                pick = [CLOSE]
+            h.apply(pick[rng.below(len(pick))])
+        if h.over:
+            continue
+        p = h.to_move
+        o = 1 - p
+        solver.setup(rules, h.trump_suit, h.closed_by, h.frozen_tricks, h.frozen_points)
+        aw, bw, am, bm = h.won[p], h.won[o], _melds(h, p), _melds(h, o)
+        at, bt = h.tricks_won[p], h.tricks_won[o]
+        if at and aw + am >= 66:
+            exact = solver.declared(p, bw + bm if bt else 0, bt)
+        else:
+            exact = solver.lead(h.hands[p], h.hands[o], aw, bw, am, bm, at, bt, p, -4, 4)
+        assert exact == _minimax(h, p), h
+        compared += 1
+
+
+# ---- sure wins ----------------------------------------------------------------------------
+
+def test_declares_the_moment_it_has_66():
+    # CPU (seat 1, non-dealer) takes tricks worth 66+ and must declare when next on lead
+    h = hand(nondealer="AS TS KS QS AH TH", dealer="9C JC QC 9D JD QD", trump="9S",
+             stock="KC KD 9H JH QH KH AC TC AD TD JS")
+    play(h, "M:S QS 9C W AS JC W TS QC W AH 9D W")
+    assert h.points(1) >= 66 and h.to_move == 1
+    assert ai.choose(h.view(1), ai.HARD, 1) == DECLARE
+    assert ai.choose(h.view(1), ai.NORMAL, 1) == DECLARE
+
+
+def test_never_declares_below_66():
+    h = hand(nondealer="AS TS KS QS AH TH", dealer="9C JC QC 9D JD QD", trump="9S")
+    play(h, "AS 9C W")
+    assert DECLARE in h.legal_actions() and h.points(1) < 66
+    for level in LEVELS:
+        for seed in range(20):
+            assert ai.choose(h.view(1), level, seed) != DECLARE
+
+
+def test_closes_with_a_cold_hand():
+    # the CPU (dealer, seat 0) holds every trump left and has announced 40: closing now wins
+    # every deal, and schwarz (3) since the opponent has no trick at the close (R36)
+    h = hand(nondealer="9C JC 9D JD 9H QD", dealer="AS TS KS QS JS AH", trump="9S",
+             stock="KD KC QC AC TC AD TD JH QH KH TH")
+    play(h, "9C JS W M:S QS 9D W")
+    assert h.to_move == 0 and CLOSE in h.legal_actions() and h.tricks(1) == 0
+    for seed in range(5):
+        assert ai.choose(h.view(0), ai.HARD, seed) == CLOSE
+
+
+def test_announces_the_marriage_before_a_close_that_would_lose_it():
+    # closing first would forfeit the 40 (no marriage after a close, R22): announce first
+    h = hand(nondealer="9C JC 9D JD 9H QD", dealer="AS TS KS QS JS AH", trump="9S",
+             stock="KD KC QC AC TC AD TD JH QH KH TH")
+    play(h, "9C JS W")
+    assert ai.choose(h.view(0), ai.HARD, 0) == 24 + 3
