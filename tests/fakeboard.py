@@ -62,6 +62,10 @@ class EventQueue:
         self._len -= 1
         return True
 
+    def get(self):
+        event = Event()
+        return event if self.get_into(event) else None
+
     def clear(self):
         self._len = 0
         self.overflowed = False
@@ -99,26 +103,32 @@ class Scanner:
 
 
 class Keypad:
-    """The `keypad` module; .made lists the scanners created."""
+    """The `keypad` module; .made lists the scanners created; keys in .held are down when a
+    scanner starts (it reports them as presses, as keypad does)."""
     Event = Event
 
-    def __init__(self, max_events=64):
+    def __init__(self, max_events=64, held=()):
         self.made = []
         self.max_events = max_events
+        self.held = held
+
+    def _made(self, scanner):
+        self.made.append(scanner)
+        for n in self.held:
+            scanner.press(n)
+        return scanner
 
     def Keys(self, pins, value_when_pressed, pull=True):
         s = Scanner("Keys", {"pins": pins, "value_when_pressed": value_when_pressed,
                              "pull": pull}, self.max_events)
-        self.made.append(s)
-        return s
+        return self._made(s)
 
     def ShiftRegisterKeys(self, clock, data, latch, key_count, value_when_pressed):
         s = Scanner("ShiftRegisterKeys", {"clock": clock, "data": data, "latch": latch,
                                           "key_count": key_count,
                                           "value_when_pressed": value_when_pressed},
                     self.max_events)
-        self.made.append(s)
-        return s
+        return self._made(s)
 
 
 class AnalogIn:

@@ -173,21 +173,29 @@ def detect(board=None, keypad=None, analogio=None, getenv=None, machine=None, nv
     if nvm is None:
         from handheld.store import device_nvm
         nvm = device_nvm()
-    common = dict(board=board, keypad=keypad, analogio=analogio, nvm=nvm)
     spec = getenv("SIXTYSIX_BUTTONS")
     if spec:
         keymap, pins = parse_buttons(str(spec), board)
-        return Profile("Generic", None, keymap, pins=pins,
+        return Profile("Generic", None, keymap, board, keypad, pins=pins,
                        active_low=_flag(getenv("SIXTYSIX_ACTIVE_LOW"), True),
-                       neopixels=1, **common)
+                       neopixels=1, nvm=nvm, analogio=analogio)
+    profile = known_profile(board, keypad, analogio, machine, nvm)
+    if profile is None:
+        raise BoardError("No Sixty-Six profile for board %r (%s). Name your buttons in "
+                         "settings.toml, e.g. SIXTYSIX_BUTTONS = \"A:D5,B:D6\""
+                         % (getattr(board, "board_id", None) or "unknown",
+                            machine or _machine() or "no machine name"))
+    return profile
+
+
+def known_profile(board, keypad, analogio=None, machine=None, nvm=None):
+    """The built-in Profile for this board (by board_id, else os.uname().machine), or None."""
     board_id = getattr(board, "board_id", "") or ""
-    if machine is None:
+    if not board_id and machine is None:
         machine = _machine()
     for ids, word, kwargs in KNOWN:
         if board_id in ids or (not board_id and word in machine.lower()):
             kw = dict(kwargs)
-            kw.update(common)
+            kw.update(board=board, keypad=keypad, analogio=analogio, nvm=nvm)
             return Profile(kw.pop("name"), kw.pop("display"), kw.pop("keymap"), **kw)
-    raise BoardError("No Sixty-Six profile for board %r (%s). Name your buttons in "
-                     "settings.toml, e.g. SIXTYSIX_BUTTONS = \"A:D5,B:D6\""
-                     % (board_id or "unknown", machine or "no machine name"))
+    return None

@@ -1,0 +1,97 @@
+"""boot.py and bootmode: who may write CIRCUITPY, decided by a button held at power-up."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for p in (os.path.join(ROOT, "lib"), HERE):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from handheld import bootmode  # noqa: E402
+from handheld.buttons import A, B, SELECT  # noqa: E402
+import fakeboard as fb  # noqa: E402
+import mpvm  # noqa: E402
+
+
+@pytest.mark.parametrize("board_id, pressed, writable", [
+    ("pygamer", False, True),
+    ("pygamer", True, False),
+    ("pybadge", False, True),
+    ("pybadge", True, False),
+    ("clue_nrf52840_express", True, False),
+    ("adafruit_feather_esp32s3_reverse_tft", False, True),
+    ("metro_m4_express", False, False),  # no boot button: the drive stays with USB
+    ("", False, False),
+])
+def test_choose(board_id, pressed, writable):
+    assert bootmode.choose(board_id, pressed) is writable
+
+
+def test_boot_buttons_never_use_the_esp32_boot_button():
+    assert bootmode.BOOT_BUTTONS == {"pygamer": SELECT, "pybadge": SELECT,
+                                     "clue_nrf52840_express": A,
+                                     "adafruit_feather_esp32s3_reverse_tft": B}
+    board = fb.Board("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS)
+    keypad = fb.Keypad(held=(0,))
+    profile = bootmode.boards.known_profile(board, keypad)
+    assert profile.key_number(B) == 0
+    assert bootmode.button_held(profile, B, lambda s: None)
+    assert [p.name for p in keypad.made[0].args["pins"]] == ["D1", "D2"]  # D0 is not scanned
+
+
+class Storage:
+    def __init__(self):
+        self.calls = []
+
+    def remount(self, path, readonly=False):
+        self.calls.append((path, readonly))
+
+
+@pytest.mark.parametrize("held, remounted", [((), True), ((3,), False), ((0, 1), True)])
+def test_run_remounts_unless_select_is_held(held, remounted, capsys):
+    storage = Storage()
+    keypad = fb.Keypad(held=held)
+    result = bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), keypad, storage, lambda s: None)
+    assert result is remounted
+    assert storage.calls == ([("/", False)] if remounted else [])
+    assert keypad.made[0].deinited  # the pins are free for code.py
+    out = capsys.readouterr().out
+    assert ("hold SELECT at reset" in out) if remounted else ("SELECT held" in out)
+
+
+def test_run_released_before_the_scan_ends_counts_as_not_held():
+    keypad = fb.Keypad(held=(3,))
+    storage = Storage()
+
+    def sleep(seconds):
+        keypad.made[0].release(3)
+
+    assert bootmode.run(fb.Board("pygamer", fb.PYGAMER_PINS), keypad, storage, sleep)
+    assert storage.calls == [("/", False)]
+
+
+def test_boot_py_with_fake_boards_on_cpython_and_micropython():
+    script = os.path.join(HERE, "mp_boot_check.py")
+    mp = mpvm.run(script, heap="64k")
+    assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
+    cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env, capture_output=True,
+                        text=True, timeout=60)
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    cases = [line for line in mp.stdout.splitlines() if line.startswith("case ")]
+    assert len(cases) == 10
+    assert cases == [line for line in cp.stdout.splitlines() if line.startswith("case ")]
+
+
+def test_boot_py_without_any_board_does_not_crash():
+    # On the desktop and the VM there is no board module (or Blinka's): boot.py only prints.
+    mp = mpvm.run(os.path.join(ROOT, "boot.py"), heap="64k")
+    assert mp.returncode == 0 and mp.stdout.startswith("boot.py:"), mp.stdout
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
+    cp = subprocess.run([sys.executable, "boot.py"], cwd=ROOT, env=env, capture_output=True,
+                        text=True, timeout=60)
+    assert cp.returncode == 0, cp.stderr
