@@ -1,0 +1,454 @@
+"""Desktop reference opponents for Sixty-Six (plain CPython; never deployed to the board).
+
+Every player is a callable object `player(view, seed) -> action`: it sees only the View of its
+own seat (engine.view.View, with `view.legal` set because it is that seat's turn), returns one
+of `view.legal`, and is deterministic given the seed (the search players only when run with an
+iteration budget; with a time budget the number of iterations depends on the machine).
+
+Specs for `make_player(spec)`:
+
+    random          uniform among the legal actions, with one exception that keeps it from
+                    losing every hand at once: it declares 66 (31) exactly when its counted
+                    points (view.points[seat]) are >= 66, and never otherwise. Close (29) stays
+                    in the uniform choice, so it closes now and then, at random.
+    greedy          one-ply rules of thumb: declare at >= 66, always draw (never close),
+                    exchange the trump 9 when allowed, announce any marriage (40 first) and
+                    lead its queen, lead the lowest non-trump, and follow by winning with the
+                    cheapest winning card when the trick is worth it (a 10 or ace led, a win in
+                    the led suit, points that reach 66, or the strict phase), else throw the
+                    lowest card, trumps last.
+    ismcts:MS       single-observer information-set MCTS with MS milliseconds per move
+                    (default 100). Options as extra fields: `ismcts:100:c=0.7`,
+                    `ismcts:iters=400` (an iteration budget: fully deterministic),
+                    `rollout=random|light`.
+    pimc:MS         perfect-information Monte Carlo: sample deals consistent with the view,
+                    score every legal action by a playout from it on each deal (the same deals
+                    for every action), pick the best average. Same options (no c).
+    easy|normal|hard  engine.ai.choose(view, level, seed): the handheld's own opponent.
+
+Searches never peek: each determinization is engine.sample.sample_hand(view, rng), the
+hidden cards dealt at random among the deals consistent with what the seat has seen.
+Rewards are the searcher's game points for the hand over 3 (+1 = won 3, -1 = lost 3).
+"""
+import math
+import random as _random
+import time
+
+from engine import legal as _legal
+from engine.cards import (CARD_POINTS, SUIT_MASK, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE,
+                          cards_of)
+from engine.hand import Hand
+from engine.legal import beats
+from engine.sample import sample_hand
+
+__all__ = ["RandomPlayer", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "EnginePlayer",
+           "make_player", "SPECS"]
+
+
+class FastRng(_random.Random):
+    """The C Mersenne Twister with the engine Rng's interface (below, shuffle) for
+    engine.sample.deal_hidden; several times faster than engine.rng.Rng on a desktop."""
+
+    def below(self, n):
+        return int(self.random() * n)
+
+
+class _SimHand(Hand):
+    """A Hand whose apply() reuses the legal list the simulation just computed (apply checks
+    `action in self.legal_actions()`), so each step computes the legal actions once. The rules
+    are the engine's own: nothing else is changed."""
+    _acts = None
+
+    def legal_actions(self):
+        acts = self._acts
+        if acts is not None:
+            self._acts = None
+            return acts
+        return _legal.actions(self)
+
+
+def _sim_hand(view, rng):
+    h = sample_hand(view, rng)
+    h.__class__ = _SimHand
+    return h
+
+
+def _sim_copy(h):
+    c = h.copy()
+    c.__class__ = _SimHand
+    return c
+
+
+def _prune(acts, points):
+    """Declare (always first in the engine's list when legal) exactly when points >= 66."""
+    if acts and acts[0] == DECLARE:
+        if points >= 66:
+            return [DECLARE]
+        return acts[1:]
+    return acts
+
+
+def _key(c, trump):
+    """Order for throwing a card away: non-trumps before trumps, then by points and rank."""
+    return (c // 6 == trump, CARD_POINTS[c], c % 6)
+
+
+# ---- simple players --------------------------------------------------------------------------
+
+class RandomPlayer:
+    """Uniform among the legal actions; declares 66 exactly when its points are >= 66."""
+    name = "random"
+
+    def __call__(self, view, seed):
+        acts = _prune(list(view.legal), view.points[view.seat])
+        return acts[_random.Random(seed).randrange(len(acts))]
+
+
+def greedy_action(view):
+    """The greedy rules of thumb for one decision (see the module docstring)."""
+    legal = view.legal
+    seat = view.seat
+    pts = view.points[seat]
+    trump = view.trump_suit
+    if DECLARE in legal and pts >= 66:
+        return DECLARE
+    if DRAW in legal:
+        return DRAW
+    if EXCHANGE in legal:
+        return EXCHANGE
+    cards = [a for a in legal if a < 24]
+    marriages = [a for a in legal if MARRIAGE <= a < EXCHANGE]
+    if marriages:
+        marriages.sort(key=lambda a: a - MARRIAGE != trump)  # the 40 first
+        return marriages[0]
+    if view.trick_card < 0:  # leading (after a marriage: only its K and Q are legal)
+        if view.announced >= 0:
+            return min(cards)  # the queen
+        return min(cards, key=lambda c: _key(c, trump))
+    led = view.trick_card
+    winners = [c for c in cards if beats(c, led, trump)]
+    if winners:
+        best = min(winners, key=lambda c: _key(c, trump))
+        worth = CARD_POINTS[led] + CARD_POINTS[best]
+        if (CARD_POINTS[led] >= 10 or best // 6 == led // 6 or view.strict
+                or (view.tricks[seat] and pts + worth >= 66)):
+            return best
+    return min(cards, key=lambda c: _key(c, trump))
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __call__(self, view, seed):
+        return greedy_action(view)
+
+
+class EnginePlayer:
+    """The handheld's own opponent, engine.ai.choose, at one level."""
+
+    def __init__(self, level):
+        self.level = level
+        self.name = ("easy", "normal", "hard")[level]
+
+    def __call__(self, view, seed):
+        from engine import ai
+        return ai.choose(view, self.level, seed)
+
+
+# ---- playouts ---------------------------------------------------------------------------------
+
+def _rollout_random(h, rng):
+    """Random playout to the end of the hand: uniform among legal actions, but declare
+    exactly when the mover's points are >= 66."""
+    rnd = rng.random
+    while not h.over:
+        acts = _legal.actions(h)
+        if acts[0] == DECLARE:
+            p = h.to_move
+            if h.points(p) >= 66:
+                h._acts = acts
+                h.apply(DECLARE)
+                continue
+            n = len(acts) - 1
+            a = acts[1 + int(rnd() * n)]
+        else:
+            a = acts[int(rnd() * len(acts))]
+        h._acts = acts
+        h.apply(a)
+
+
+def _rollout_light(h, rng):
+    """A light heuristic playout: declare at >= 66 only, draw rather than close, announce a
+    marriage when one is offered, otherwise a uniformly random card (or exchange)."""
+    rnd = rng.random
+    while not h.over:
+        acts = _legal.actions(h)
+        a = -1
+        if acts[0] == DECLARE:
+            if h.points(h.to_move) >= 66:
+                a = DECLARE
+            else:
+                acts = acts[1:]
+        if a < 0:
+            first = acts[0]
+            if first == DRAW:
+                a = DRAW
+            elif first >= 24:  # exchange / close / marriages come before the cards
+                for x in acts:
+                    if MARRIAGE <= x < EXCHANGE or x == EXCHANGE:
+                        a = x
+                        break
+                if a < 0:
+                    cards = [x for x in acts if x < 24]
+                    a = cards[int(rnd() * len(cards))]
+            else:
+                a = acts[int(rnd() * len(acts))]
+        h._acts = acts
+        h.apply(a)
+
+
+ROLLOUTS = {"random": _rollout_random, "light": _rollout_light}
+
+
+def _reward(h, seat):
+    """Game points of the finished hand for seat, over 3."""
+    w = h.winner
+    if w is None:
+        return 0.0
+    g = h.game_points / 3.0
+    return g if w == seat else -g
+
+
+# ---- ISMCTS -----------------------------------------------------------------------------------
+
+class _Node:
+    __slots__ = ("visits", "total", "avail", "children", "mover")
+
+    def __init__(self, mover):
+        self.visits = 0
+        self.total = 0.0  # sum of rewards from the point of view of `mover`
+        self.avail = 0
+        self.children = {}
+        self.mover = mover  # the seat that chose the action leading here
+
+
+def _parse_budget(ms, iters):
+    if iters is None and ms is None:
+        ms = 100
+    return ms, iters
+
+
+class ISMCTSPlayer:
+    """Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012).
+
+    One tree for the searching seat, keyed by actions (both seats' actions, and the draw
+    action, whose card comes from the determinization). Each iteration deals a determinization
+    from the view, descends by UCB1 with availability counts among the children legal in that
+    determinization, expands one untried action, plays out to the end of the hand, and backs up
+    the game points. The move is the root child with the most visits.
+    Budget: `ms` milliseconds per decision and/or `iters` iterations (both: whichever ends
+    first). Decisions with one sensible action (after the declare rule) return at once.
+    """
+
+    def __init__(self, ms=None, iters=None, c=0.7, rollout="random"):
+        self.ms, self.iters = _parse_budget(ms, iters)
+        self.c = float(c)
+        self.rollout_name = rollout
+        self.rollout = ROLLOUTS[rollout]
+        self.name = "ismcts"
+        self.last_iterations = 0
+        self.total_iterations = 0
+        self.total_time = 0.0
+
+    def __call__(self, view, seed):
+        seat = view.seat
+        root_acts = _prune(list(view.legal), view.points[seat])
+        if len(root_acts) == 1:
+            self.last_iterations = 0
+            return root_acts[0]
+        rng = FastRng(seed)
+        rollout = self.rollout
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(1 - seat)
+        t0 = time.perf_counter()
+        deadline = t0 + self.ms / 1000.0 if self.ms is not None else None
+        max_iters = self.iters
+        n = 0
+        while True:
+            if max_iters is not None and n >= max_iters:
+                break
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            n += 1
+            h = _sim_hand(view, rng)
+            node = root
+            path = [root]
+            while not h.over:
+                p = h.to_move
+                acts = _legal.actions(h)
+                if acts[0] == DECLARE:
+                    acts = [DECLARE] if h.points(p) >= 66 else acts[1:]
+                children = node.children
+                untried = [a for a in acts if a not in children]
+                if untried:
+                    a = untried[int(rng.random() * len(untried))]
+                    child = _Node(p)
+                    children[a] = child
+                    for b in acts:
+                        if b in children:
+                            children[b].avail += 1
+                    h._acts = acts
+                    h.apply(a)
+                    path.append(child)
+                    break
+                best = None
+                best_v = -1e9
+                for a in acts:
+                    ch = children[a]
+                    ch.avail += 1
+                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best_v = v
+                        best = a
+                node = children[best]
+                path.append(node)
+                h._acts = acts
+                h.apply(best)
+            if not h.over:
+                rollout(h, rng)
+            r0 = _reward(h, 0)
+            for nd in path:
+                nd.visits += 1
+                nd.total += r0 if nd.mover == 0 else -r0
+        dt = time.perf_counter() - t0
+        self.last_iterations = n
+        self.total_iterations += n
+        self.total_time += dt
+        best = None
+        best_n = -1
+        for a in root_acts:  # ties: the engine's order
+            ch = root.children.get(a)
+            v = ch.visits if ch is not None else 0
+            if v > best_n:
+                best_n = v
+                best = a
+        self.last_root = root
+        return best
+
+
+# ---- PIMC -------------------------------------------------------------------------------------
+
+class PIMCPlayer:
+    """Perfect-information Monte Carlo ("flat" determinized Monte Carlo).
+
+    Repeatedly deals a determinization from the view and, on that same deal, plays every
+    legal root action followed by one playout per action (common random numbers across
+    actions); the action with the best mean reward is chosen.
+    """
+
+    def __init__(self, ms=None, iters=None, rollout="random"):
+        self.ms, self.iters = _parse_budget(ms, iters)
+        self.rollout_name = rollout
+        self.rollout = ROLLOUTS[rollout]
+        self.name = "pimc"
+        self.last_iterations = 0
+        self.total_iterations = 0
+        self.total_time = 0.0
+
+    def __call__(self, view, seed):
+        seat = view.seat
+        acts = _prune(list(view.legal), view.points[seat])
+        if len(acts) == 1:
+            self.last_iterations = 0
+            return acts[0]
+        rng = FastRng(seed)
+        rollout = self.rollout
+        totals = [0.0] * len(acts)
+        t0 = time.perf_counter()
+        deadline = t0 + self.ms / 1000.0 if self.ms is not None else None
+        n = 0
+        while True:
+            if self.iters is not None and n >= self.iters:
+                break
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            n += 1
+            base = _sim_hand(view, rng)
+            state = rng.getstate()
+            for i, a in enumerate(acts):
+                h = _sim_copy(base)
+                rng.setstate(state)  # the same playout randomness for every action
+                h.apply(a)
+                if not h.over:
+                    rollout(h, rng)
+                totals[i] += _reward(h, seat)
+        dt = time.perf_counter() - t0
+        self.last_iterations = n
+        self.total_iterations += n
+        self.total_time += dt
+        best = 0
+        for i in range(1, len(acts)):
+            if totals[i] > totals[best]:
+                best = i
+        return acts[best]
+
+
+# ---- registry ---------------------------------------------------------------------------------
+
+SPECS = ("random", "greedy", "ismcts[:MS][:iters=N][:c=X][:rollout=random|light]",
+         "pimc[:MS][:iters=N][:rollout=random|light]", "easy", "normal", "hard")
+
+
+def _parse_fields(spec, fields, allowed):
+    kw = {}
+    for f in fields:
+        if not f:
+            continue
+        if "=" in f:
+            k, v = f.split("=", 1)
+            k = k.strip()
+            if k not in allowed:
+                raise ValueError("player %r: unknown option %r (allowed: %s)" % (
+                    spec, k, ", ".join(allowed)))
+            kw[k] = v.strip()
+        else:
+            kw["ms"] = f
+    for k in ("ms", "iters"):
+        if k in kw:
+            try:
+                kw[k] = int(kw[k])
+            except ValueError:
+                raise ValueError("player %r: %s must be a whole number" % (spec, k))
+            if kw[k] < 1:
+                raise ValueError("player %r: %s must be >= 1" % (spec, k))
+    if "c" in kw:
+        kw["c"] = float(kw["c"])
+    if "rollout" in kw and kw["rollout"] not in ROLLOUTS:
+        raise ValueError("player %r: rollout must be one of %s" % (spec, ", ".join(ROLLOUTS)))
+    return kw
+
+
+def make_player(spec):
+    """A player from a spec string: see the module docstring and SPECS."""
+    text = str(spec).strip().lower()
+    parts = text.split(":")
+    name = parts[0]
+    fields = parts[1:]
+    if name in ("random", "greedy", "easy", "normal", "hard") and fields:
+        raise ValueError("player %r takes no options" % (spec,))
+    if name == "random":
+        p = RandomPlayer()
+    elif name == "greedy":
+        p = GreedyPlayer()
+    elif name in ("easy", "normal", "hard"):
+        p = EnginePlayer(("easy", "normal", "hard").index(name))
+    elif name == "ismcts":
+        p = ISMCTSPlayer(**_parse_fields(spec, fields, ("ms", "iters", "c", "rollout")))
+    elif name == "pimc":
+        p = PIMCPlayer(**_parse_fields(spec, fields, ("ms", "iters", "rollout")))
+    else:
+        raise ValueError("no player %r: choose one of %s" % (spec, ", ".join(SPECS)))
+    p.spec = text
+    return p

@@ -1,0 +1,185 @@
+"""Desktop reference players (sim/players.py): legal, deterministic, honest."""
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import pytest
+
+from engine.cards import DECLARE, DRAW, CLOSE
+from engine.hand import Hand
+from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
+from engine.sample import sample_hand
+from engine.rng import Rng
+from sim.players import (make_player, ISMCTSPlayer, PIMCPlayer, RandomPlayer, GreedyPlayer,
+                         EnginePlayer, greedy_action)
+
+PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
+
+
+def positions(rules, n, seed):
+    """n (hand, seat to move) positions reached by random play (declaring only at >= 66)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        h = Hand.new(rng.randrange(1 << 30), rng.randrange(2), rules)
+        stop = rng.randrange(40)
+        k = 0
+        while not h.over and k < stop:
+            acts = h.legal_actions()
+            if DECLARE in acts:
+                if h.points(h.to_move) >= 66:
+                    acts = [DECLARE]
+                else:
+                    acts = [a for a in acts if a != DECLARE]
+            if CLOSE in acts and rng.random() < 0.8:  # closing less often: reach late positions
+                acts = [a for a in acts if a != CLOSE]
+            h.apply(acts[rng.randrange(len(acts))])
+            k += 1
+        if not h.over:
+            out.append((h, h.to_move))
+    return out
+
+
+CHEAP = ("random", "greedy", "easy", "normal", "hard")
+SEARCH = ("ismcts:iters=12", "ismcts:iters=12:rollout=random", "pimc:iters=3",
+          "pimc:iters=2:rollout=random")
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_cheap_players_return_legal_actions(rules):
+    players = [make_player(s) for s in CHEAP]
+    for i, (h, seat) in enumerate(positions(rules, 300, 11)):
+        view = h.view(seat)
+        for p in players:
+            a = p(view, i)
+            assert a in view.legal, (p.spec, a, view.legal, h.history)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_search_players_return_legal_actions(rules):
+    players = [make_player(s) for s in SEARCH]
+    for i, (h, seat) in enumerate(positions(rules, 40, 23)):
+        view = h.view(seat)
+        for p in players:
+            a = p(view, i)
+            assert a in view.legal, (p.spec, a, view.legal, h.history)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_whole_hands_between_players_stay_legal(rules):
+    specs = ("random", "greedy", "ismcts:iters=8", "pimc:iters=2")
+    for i in range(8):
+        h = Hand.new(1000 + i, i % 2, rules)
+        players = [make_player(specs[i % 4]), make_player(specs[(i + 1 + i // 4) % 4])]
+        ply = 0
+        while not h.over:
+            view = h.view(h.to_move)
+            a = players[h.to_move](view, ply)
+            assert a in view.legal
+            h.apply(a)
+            ply += 1
+
+
+def test_deterministic_given_seed():
+    for h, seat in positions(SIXTY_SIX, 25, 5):
+        view = h.view(seat)
+        for spec in ("random", "greedy", "ismcts:iters=30", "pimc:iters=4"):
+            assert make_player(spec)(view, 77) == make_player(spec)(view, 77), spec
+
+
+def test_search_sees_only_the_view():
+    """Two deals that look the same from the searching seat give the same move: no peeking."""
+    for i, (h, seat) in enumerate(positions(SIXTY_SIX, 20, 9)):
+        view = h.view(seat)
+        other = sample_hand(view, Rng(i + 1))  # same view, other hidden cards
+        view2 = other.view(seat)
+        assert view2 == view
+        for spec in ("ismcts:iters=40", "pimc:iters=4"):
+            assert make_player(spec)(view, 5) == make_player(spec)(view2, 5), spec
+
+
+def test_random_declares_exactly_at_66():
+    p = RandomPlayer()
+    seen_true = seen_false = 0
+    for i, (h, seat) in enumerate(positions(SIXTY_SIX, 600, 3)):
+        view = h.view(seat)
+        if DECLARE not in view.legal:
+            continue
+        for s in range(5):
+            a = p(view, s)
+            if view.points[seat] >= 66:
+                assert a == DECLARE
+                seen_true += 1
+            else:
+                assert a != DECLARE
+                seen_false += 1
+    assert seen_false  # the positions did offer false declarations
+
+
+def test_greedy_draws_and_declares():
+    for h, seat in positions(SIXTY_SIX, 400, 4):
+        view = h.view(seat)
+        a = greedy_action(view)
+        assert a in view.legal
+        assert a != CLOSE
+        if DECLARE in view.legal and view.points[seat] >= 66:
+            assert a == DECLARE
+        elif DRAW in view.legal:
+            assert a == DRAW
+        if a == DECLARE:
+            assert view.points[seat] >= 66
+
+
+def test_search_players_never_declare_falsely():
+    for i, (h, seat) in enumerate(positions(SIXTY_SIX, 200, 8)):
+        view = h.view(seat)
+        if DECLARE not in view.legal:
+            continue
+        for spec in ("ismcts:iters=5", "pimc:iters=1"):
+            a = make_player(spec)(view, i)
+            assert (a == DECLARE) == (view.points[seat] >= 66), (spec, view.points)
+
+
+def test_ismcts_takes_an_obvious_win():
+    """With 66 reachable by declaring, the search declares; budgets are honoured."""
+    p = make_player("ismcts:iters=50")
+    for h, seat in positions(SIXTY_SIX, 60, 12):
+        view = h.view(seat)
+        a = p(view, 1)
+        assert a in view.legal
+        assert p.last_iterations in (0, 50)
+
+
+def test_ismcts_time_budget():
+    import time
+    p = make_player("ismcts:30")
+    h = Hand.new(3, 0, SIXTY_SIX)
+    view = h.view(h.to_move)
+    t = time.perf_counter()
+    a = p(view, 1)
+    dt = time.perf_counter() - t
+    assert a in view.legal
+    assert p.last_iterations > 5
+    assert dt < 0.5
+
+
+def test_make_player_specs():
+    p = make_player("ismcts:100")
+    assert isinstance(p, ISMCTSPlayer) and p.ms == 100 and p.iters is None
+    p = make_player("ISMCTS:iters=40:c=1.2:rollout=random")
+    assert p.iters == 40 and p.ms is None and p.c == 1.2 and p.rollout_name == "random"
+    p = make_player("ismcts")
+    assert p.ms == 100
+    p = make_player("pimc:250")
+    assert isinstance(p, PIMCPlayer) and p.ms == 250
+    assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+    for name, level in (("easy", 0), ("normal", 1), ("hard", 2)):
+        p = make_player(name)
+        assert isinstance(p, EnginePlayer) and p.level == level
+    for bad in ("nobody", "ismcts:fast", "ismcts:0", "ismcts:c=", "greedy:5", "pimc:c=1",
+                "ismcts:rollout=smart"):
+        with pytest.raises(ValueError):
+            make_player(bad)
