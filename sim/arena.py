@@ -1,0 +1,322 @@
+"""Duplicate matches between two players (desktop only).
+
+    python -m sim.arena A B [--matches N | --hands N] [--preset P] [--jobs J] [--seed S]
+                            [--target T] [--quiet]
+
+A and B are player specs (sim.players.make_player: random, greedy, ismcts:100, pimc:100,
+easy, normal, hard...). Duplicate format: every seed is played twice on the same deals, first
+with A in seat 0 and B in seat 1, then with the seats swapped, so the luck of the cards cancels.
+`--matches N` plays N seeds x 2 = 2N matches to the target; `--hands N` plays N seeds x 2 = 2N
+single hands (dealer alternating by seed), the cheap way to a thousand duplicate deals.
+
+Printed: A's match win rate with a 95% Wilson interval, hands won, game points per hand for
+A and B and their difference with a 95% interval (duplicate pairs as the independent units),
+decision times (p50, p95, max in ms) and, for search players, iterations per second.
+"""
+import argparse
+import math
+import sys
+import time
+
+from engine.hand import Hand
+from engine.match import Match
+from engine.rng import mix
+from engine.rules import preset
+from sim.players import make_player
+
+Z95 = 1.959963984540054
+
+
+class PlayerError(RuntimeError):
+    """A player returned an illegal action (or crashed): names the player and the position."""
+
+
+# ---- statistics ---------------------------------------------------------------------------
+
+def wilson(successes, n, z=Z95):
+    """Wilson score interval (low, high) for a proportion; (0, 1) when n == 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    center = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def mean_ci(values, z=Z95):
+    """(mean, low, high): normal-approximation 95% interval of the mean."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    m = sum(values) / n
+    if n < 2:
+        return (m, m, m)
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (m, m - half, m + half)
+
+
+def ratio_ci(nums, dens, z=Z95):
+    """(ratio, low, high) for sum(nums)/sum(dens) over independent units (nums[i], dens[i]),
+    by the delta method (cluster-robust standard error). With equal dens it is mean_ci."""
+    k = len(nums)
+    total_d = sum(dens)
+    if k == 0 or total_d == 0:
+        return (0.0, 0.0, 0.0)
+    r = sum(nums) / total_d
+    if k < 2:
+        return (r, r, r)
+    dbar = total_d / k
+    s2 = sum((x - r * d) ** 2 for x, d in zip(nums, dens)) / (k - 1)
+    half = z * math.sqrt(s2 / k) / dbar
+    return (r, r - half, r + half)
+
+
+def percentile(values, q):
+    """The q-th percentile (0..100) with linear interpolation between closest ranks
+    (numpy's default); 0.0 for no values."""
+    if not values:
+        return 0.0
+    xs = sorted(values)
+    pos = (len(xs) - 1) * q / 100.0
+    lo = int(math.floor(pos))
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+# ---- playing ------------------------------------------------------------------------------
+
+def decision_seed(seed, run, hand_no, ply):
+    return mix(mix(mix(seed, 101 + run), hand_no + 1), ply + 1)
+
+
+def _act(player, label, hand, seat, seed, times):
+    """One decision: asks the player, times it, checks the action is legal (loudly)."""
+    view = hand.view(seat)
+    t0 = time.perf_counter()
+    try:
+        a = player(view, seed)
+    except Exception as e:  # name the player, keep the cause
+        raise PlayerError("player %s (%s) in seat %d crashed on %r with decision seed %d: %r" % (
+            label, player.spec, seat, hand, seed, e)) from e
+    times.append((time.perf_counter() - t0) * 1000.0)
+    if a not in view.legal:
+        raise PlayerError(
+            "player %s (%s) in seat %d returned an illegal action %r; legal %r; history %r, "
+            "%s, decision seed %d" % (label, player.spec, seat, a, list(view.legal),
+                                      list(hand.history), hand, seed))
+    return a
+
+
+def play_match(players, labels, rules, seed, target, run):
+    """One match: players[s] sits in seat s. Returns (match winner label, per-hand results
+    [(winner label or None, game points)], decision times {label: [ms]})."""
+    m = Match(rules, seed, target)
+    times = {labels[0]: [], labels[1]: []}
+    hands = []
+    while True:
+        h = m.hand
+        ply = 0
+        while not h.over:
+            s = h.to_move
+            a = _act(players[s], labels[s], h, s, decision_seed(seed, run, m.hand_no, ply),
+                     times[labels[s]])
+            m.apply(a)
+            ply += 1
+        w, pts, _reason = m.results[-1]
+        hands.append((labels[w] if w is not None else None, pts))
+        if m.over:
+            break
+        m.next_hand()
+    return labels[m.winner], hands, times
+
+
+def play_hand(players, labels, rules, seed, dealer, run):
+    """One hand from Hand.new(seed, dealer): players[s] sits in seat s."""
+    h = Hand.new(seed, dealer, rules)
+    times = {labels[0]: [], labels[1]: []}
+    ply = 0
+    while not h.over:
+        s = h.to_move
+        a = _act(players[s], labels[s], h, s, decision_seed(seed, run, 0, ply), times[labels[s]])
+        h.apply(a)
+        ply += 1
+    w = h.winner
+    return None, [(labels[w] if w is not None else None, h.game_points)], times
+
+
+def play_pair(task):
+    """Both halves of one duplicate seed. task = (index, spec_a, spec_b, preset name,
+    seed, target, mode). Returns a dict of plain data (picklable)."""
+    index, spec_a, spec_b, preset_name, seed, target, mode = task
+    rules = preset(preset_name)
+    pa = make_player(spec_a)
+    pb = make_player(spec_b)
+    out = {"index": index, "seed": seed, "runs": [], "times": {"A": [], "B": []}}
+    for run, (seats, labels) in enumerate((((pa, pb), ("A", "B")), ((pb, pa), ("B", "A")))):
+        if mode == "hands":
+            winner, hands, times = play_hand(seats, labels, rules, seed, index % 2, run)
+        else:
+            winner, hands, times = play_match(seats, labels, rules, seed, target, run)
+        out["runs"].append({"winner": winner, "hands": hands})
+        for k in ("A", "B"):
+            out["times"][k].extend(times[k])
+    out["iters"] = {k: (getattr(p, "total_iterations", None), getattr(p, "total_time", 0.0))
+                    for k, p in (("A", pa), ("B", pb))}
+    return out
+
+
+def run_arena(spec_a, spec_b, n, preset_name="sixty-six", mode="matches", jobs=1, seed=1,
+              target=None, progress=None):
+    """Plays n duplicate seeds; returns the list of play_pair results, in seed order."""
+    make_player(spec_a)  # fail early on a bad spec
+    make_player(spec_b)
+    rules = preset(preset_name)
+    if target is None:
+        target = rules.match_target
+    tasks = [(i, spec_a, spec_b, rules.name, mix(seed, i + 1), target, mode) for i in range(n)]
+    results = []
+    if jobs <= 1:
+        for t in tasks:
+            results.append(play_pair(t))
+            if progress:
+                progress(len(results), n)
+    else:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for r in pool.imap_unordered(play_pair, tasks):
+                results.append(r)
+                if progress:
+                    progress(len(results), n)
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def summarize(results):
+    """The statistics of a list of play_pair results (a dict)."""
+    s = {"pairs": len(results), "matches": 0, "match_wins": {"A": 0, "B": 0},
+         "hands": 0, "hand_wins": {"A": 0, "B": 0}, "drawn": 0, "gp": {"A": 0, "B": 0}}
+    diffs = []
+    dens = []
+    times = {"A": [], "B": []}
+    iters = {"A": [0, 0.0, False], "B": [0, 0.0, False]}
+    for r in results:
+        d = 0
+        nh = 0
+        for run in r["runs"]:
+            if run["winner"] is not None:
+                s["matches"] += 1
+                s["match_wins"][run["winner"]] += 1
+            for w, pts in run["hands"]:
+                nh += 1
+                if w is None:
+                    s["drawn"] += 1
+                    continue
+                s["hand_wins"][w] += 1
+                s["gp"][w] += pts
+                d += pts if w == "A" else -pts
+        s["hands"] += nh
+        diffs.append(d)
+        dens.append(nh)
+        for k in ("A", "B"):
+            times[k].extend(r["times"][k])
+            it, secs = r["iters"][k]
+            if it is not None:
+                iters[k][0] += it
+                iters[k][1] += secs
+                iters[k][2] = True
+    s["win_rate"] = s["match_wins"]["A"] / s["matches"] if s["matches"] else None
+    s["win_ci"] = wilson(s["match_wins"]["A"], s["matches"]) if s["matches"] else None
+    nh = s["hands"] or 1
+    s["gp_per_hand"] = {k: s["gp"][k] / nh for k in ("A", "B")}
+    s["diff"] = ratio_ci(diffs, dens)
+    s["times"] = {k: {"n": len(times[k]), "p50": percentile(times[k], 50),
+                      "p95": percentile(times[k], 95), "max": max(times[k]) if times[k] else 0.0}
+                  for k in ("A", "B")}
+    s["iters_per_s"] = {k: (iters[k][0] / iters[k][1] if iters[k][2] and iters[k][1] > 0 else None)
+                        for k in ("A", "B")}
+    return s
+
+
+def _ms(x):
+    return "%.2f" % x if x < 1 else "%.1f" % x if x < 100 else "%.0f" % x
+
+
+def format_table(s, spec_a, spec_b, preset_name, mode, target, seed, jobs, wall):
+    head = "A = %s, B = %s: %s, %s, %d seeds x 2 seats, seed %d, %d jobs, %.0f s" % (
+        spec_a, spec_b, preset_name,
+        ("%d matches to %d" % (s["matches"], target)) if mode == "matches" else
+        ("%d hands" % s["hands"]), s["pairs"], seed, jobs, wall)
+    rows = [("", "A", "B", "A vs B")]
+    if mode == "matches":
+        lo, hi = s["win_ci"]
+        rows.append(("matches won", str(s["match_wins"]["A"]), str(s["match_wins"]["B"]),
+                     "A %.1f%% [%.1f, %.1f]" % (100 * s["win_rate"], 100 * lo, 100 * hi)))
+    hw = s["hand_wins"]
+    rows.append(("hands won", str(hw["A"]), str(hw["B"]),
+                 "A %.1f%%, %d drawn, %d hands" % (100.0 * hw["A"] / (s["hands"] or 1),
+                                                  s["drawn"], s["hands"])))
+    d, dlo, dhi = s["diff"]
+    rows.append(("game pts / hand", "%.3f" % s["gp_per_hand"]["A"], "%.3f" % s["gp_per_hand"]["B"],
+                 "diff %+.3f [%+.3f, %+.3f]" % (d, dlo, dhi)))
+    t = s["times"]
+    rows.append(("ms p50/p95/max", "/".join(_ms(t["A"][k]) for k in ("p50", "p95", "max")),
+                 "/".join(_ms(t["B"][k]) for k in ("p50", "p95", "max")),
+                 "decisions %d / %d" % (t["A"]["n"], t["B"]["n"])))
+    ips = s["iters_per_s"]
+    if ips["A"] is not None or ips["B"] is not None:
+        rows.append(("search iters/s", "%.0f" % ips["A"] if ips["A"] else "-",
+                     "%.0f" % ips["B"] if ips["B"] else "-", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [head]
+    for i, r in enumerate(rows):
+        lines.append("| " + " | ".join(c.ljust(widths[j]) for j, c in enumerate(r)) + " |")
+        if i == 0:
+            lines.append("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m sim.arena",
+                                 description="Duplicate matches (or hands) between two players.")
+    ap.add_argument("a", help="player A spec (random, greedy, ismcts:100, pimc:100, easy...)")
+    ap.add_argument("b", help="player B spec")
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--matches", type=int, help="duplicate match seeds (each played twice)")
+    g.add_argument("--hands", type=int, help="duplicate single-hand seeds (each played twice)")
+    ap.add_argument("--preset", default="sixty-six", help="sixty-six, schnapsen or santase")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--target", type=int, default=None, help="match target (default: preset's)")
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = ap.parse_args(argv)
+    mode = "hands" if args.hands is not None else "matches"
+    n = args.hands if mode == "hands" else (args.matches if args.matches is not None else 20)
+    if n < 1:
+        ap.error("need at least one seed")
+    rules = preset(args.preset)
+    target = args.target if args.target is not None else rules.match_target
+    t0 = time.time()
+
+    def progress(done, total):
+        if not args.quiet and (done == total or done % max(1, total // 10) == 0):
+            sys.stderr.write("  %d/%d seeds, %.0f s\n" % (done, total, time.time() - t0))
+            sys.stderr.flush()
+
+    try:
+        results = run_arena(args.a, args.b, n, rules.name, mode, args.jobs, args.seed, target,
+                            progress)
+    except ValueError as e:
+        if "player" in str(e):
+            ap.error(str(e))
+        raise
+    s = summarize(results)
+    print(format_table(s, args.a, args.b, rules.name, mode, target, args.seed, args.jobs,
+                       time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
