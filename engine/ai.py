@@ -28,8 +28,7 @@ def choose(view, level=NORMAL, seed=0):
         if level != EASY or rng.below(6):
             return DECLARE
     if view.strict:
-        from engine.endgame import strict_choice
-        return strict_choice(view, level, rng)
+        return endgame.strict_choice(view, level, rng)
     if DRAW in legal:
         if CLOSE in legal and level == HARD and view.stock_size <= 4 and _close_pays(view, level, rng):
             return CLOSE
@@ -108,8 +107,7 @@ def _melds(view, seat):
 
 
 def _close_pays(view, level, rng):
-    from engine.endgame import close_pays
-    return close_pays(view, level, rng)
+    return endgame.close_pays(view, level, rng)
 
 
 def _follow_open(view, level, rng):
@@ -163,3 +161,6 @@ def _lead_open(view, level, rng):
 def _marriage_lead(view):
     q = view.announced * 6 + 2  # lead the queen, keep the king (R20)
     return q if view.hand >> q & 1 else q + 1
+
+
+from engine import endgame  # noqa: E402  (last: endgame uses the helpers above)

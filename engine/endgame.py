@@ -9,8 +9,8 @@ from engine import solver, solve_root
 _SAMPLES = (0, 0, 8)
 _CLOSE_SAMPLES = (0, 0, 10)
 # solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
-# about 2 us here, about 0.25 ms on a 120 MHz SAMD51): keeps the slowest move near 1 s there
-NODE_BUDGET = 4000
+# about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
+NODE_BUDGET = 2400
 
 
 def _melds(view, seat):
@@ -53,7 +53,7 @@ def close_pays(view, level, rng):
     allowed = n // 5  # close only if at least 4 deals in 5 are won
     start = solver.nodes
     for i in range(n):
-        if solver.nodes - start > NODE_BUDGET and i >= 4:
+        if solver.nodes - start > NODE_BUDGET and i >= 3:
             n = i
             break
         opp, _stock = deal_hidden(view, rng)
@@ -99,6 +99,23 @@ def _solve_choice(view, cands, deals):
     me = view.seat
     mw, ow, mm, om, mt, ot = _parts(view)
     o = 1 - me
+    if len(deals) == 1:  # every card placed: one alpha-beta search across the choices
+        opp = deals[0][0]
+        solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
+        if view.trick_card >= 0:
+            c = view.trick_card
+            return solve_root.best_follow(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c,
+                                          cands)
+        marry = 0
+        for a in cands:
+            if a >= MARRIAGE:
+                marry |= 1 << (a - MARRIAGE)
+        v, card, suit = solve_root.best_lead(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry)
+        if suit >= 0:
+            return MARRIAGE + suit  # announce now; the next decision leads (or declares, R23)
+        if card in cands:
+            return card
+        return cands[0]
     totals = [0] * len(cands)
     lo, hi = (-4, 4) if len(deals) == 1 else (-2, 2)  # exact for one deal, banded for samples
     start = solver.nodes

@@ -58,3 +58,15 @@ def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
                 alpha = v
                 choice = (v, c, -1)
     return choice
+
+
+def best_follow(a, b, aw, bw, am, bm, at, bt, seat, c, cands):
+    """The follower's best card (lowest value for the leader `seat`) among cands, after c."""
+    beta = 4
+    choice = cands[0]
+    for f in cands:
+        v = follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, -4, beta)
+        if v < beta:
+            beta = v
+            choice = f
+    return choice

@@ -1,0 +1,53 @@
+"""Times every computer decision of seeded matches; prints percentiles and the SAMD51 factor.
+
+    micropython tests/mp_ai_timing.py LEVEL MATCHES TOOLS_DIR   (also runs on CPython)
+"""
+import sys
+import time
+
+from engine.match import Match
+from engine.rules import SIXTY_SIX
+from engine.rng import mix
+from engine import ai
+
+try:
+    _clock = time.perf_counter
+except AttributeError:  # MicroPython
+    _clock = None
+
+
+def _now_us():
+    if _clock:
+        return int(_clock() * 1000000)
+    return time.ticks_us()
+
+
+def main(argv):
+    level = int(argv[1])
+    matches = int(argv[2])
+    sys.path.append(argv[3])
+    import samd51
+    factor = samd51.factor()
+    times = []
+    for i in range(matches):
+        m = Match(SIXTY_SIX, 500 + i)
+        k = 0
+        while not m.over:
+            h = m.hand
+            while not h.over:
+                v = h.view(h.to_move)
+                t = _now_us()
+                a = ai.choose(v, level, mix(i, k))
+                times.append(_now_us() - t)
+                m.apply(a)
+                k += 1
+            if not m.over:
+                m.next_hand()
+    factor = (factor + samd51.factor()) / 2  # before and after, in this same run
+    times.sort()
+    n = len(times)
+    print("decisions %d factor %.1f" % (n, factor))
+    print("us p50 %d p95 %d max %d" % (times[n // 2], times[n * 95 // 100], times[-1]))
+
+
+main(sys.argv)
