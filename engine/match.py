@@ -13,7 +13,7 @@ class Match:
     def __init__(self, rules=SIXTY_SIX, seed=1, target=None):
         if target is None:
             target = rules.match_target
-        if not isinstance(target, int) or target < 1:
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError("match target must be a whole number >= 1, not %r" % (target,))
         self.rules = rules
         self.seed = seed
