@@ -1,0 +1,635 @@
+"""The Sixty-Six app as a state machine: screens, cursor, menu and pacing. No pixels here.
+
+Feed it `press(button, now_ms)`, `release(button, now_ms)` and `tick(now_ms)`; `tick` returns
+True when something on screen changed. `dirty` holds which parts (D_* bits); a renderer reads
+the public fields, draws, then sets `dirty = 0`. Nothing blocks: the computer's turn and every
+pause run on timestamps. The player is seat 0, the computer seat 1 (never shown its hand).
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from engine.match import Match
+from engine.rules import preset, PRESET_ORDER
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
+from engine import ai
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from handheld.input import Keys, MENU_KEY
+from handheld import words
+
+# screens
+TITLE = const(0)
+TABLE = const(1)
+RESULT = const(2)  # a hand is over
+MATCH_END = const(3)
+MENU = const(4)
+HELP = const(5)
+ERROR = const(6)
+
+# table phases
+IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
+HUMAN = const(1)  # waiting for the player
+THINK = const(2)  # "CPU thinking..." is on screen; the next tick computes the move
+CPU = const(3)  # the computer's move is known and appears at `due`
+PAUSE = const(4)  # a trick result or a notice stays until `due` (or a key)
+
+# dirty bits: which parts of the screen changed
+D_OPP = const(1)  # computer's hand and its tricks/marriages line
+D_STOCK = const(2)
+D_TRICK = const(4)
+D_SCORE = const(8)
+D_ME = const(16)  # the player's tricks/marriages line
+D_HAND = const(32)
+D_PROMPT = const(64)
+D_PANEL = const(128)
+D_PAGE = const(256)  # a full-screen page (title, result, menu, help, error)
+D_SCREEN = const(512)  # another screen: show/hide whole layers
+D_TABLE = const(255)
+D_ALL = const(1023)
+
+THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
+QUICK_MS = const(250)  # a computer draw
+TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
+NOTICE_MS = const(1000)  # "CPU closes the stock" and such
+CUE_MS = const(900)  # the key hint shown after a key that means nothing here
+
+_SUIT_ORDER = (0, 2, 3, 1)  # clubs hearts spades diamonds: colours alternate in the hand
+_HINT = "A:next B:play hold B:menu"
+MENU_ITEMS = 7
+
+
+def hand_order(mask):
+    """The cards of a mask in display order: suits alternate colour, high ranks first."""
+    out = []
+    for s in _SUIT_ORDER:
+        for r in range(5, -1, -1):
+            c = s * 6 + r
+            if mask >> c & 1:
+                out.append(c)
+    return out
+
+
+class App:
+    def __init__(self, seed=1, preset_name="sixty-six", level=ai.NORMAL, show_points=False,
+                 auto_marry=True, choose=None):
+        self.seed = seed
+        self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
+        self.preset_index = PRESET_ORDER.index(preset(preset_name).name)
+        self.level = level
+        self.show_points = show_points
+        self.auto_marry = auto_marry
+        self.keys = Keys(self._key)
+        self.now = 0
+        self.match = None
+        self.screen = TITLE
+        self.phase = IDLE
+        self.due = 0
+        self.cue_until = 0
+        self.cues = 0
+        self.errors = 0
+        self.error = ""
+        self.hands_done = 0
+        self.matches_done = 0
+        self.cpu_action = -1
+        self.slowest_ms = 0  # the slowest computer move so far (wall ms, for benches)
+        self.clock = None  # optional wall clock (ms) to time the computer's moves
+        self.on_cue = None  # optional callback(kind) for a sound or a buzz
+        self.on_trick = None  # optional callback(won) when a trick is taken
+        self.on_hand = None  # optional callback(won) when a hand ends
+        # what the table shows
+        self.hand_cards = []
+        self.playable = 0  # mask of the cards the player may play now
+        self.cursor = 0  # index in hand_cards; len(hand_cards) is the "more" chip
+        self.has_more = False
+        self.trick = [-1, -1]  # the card each seat has in the current trick
+        self.prompt = ""
+        self.panel = None  # (title, items) with items a list of (text, action); -1 = back
+        self.panel_sel = 0
+        self.page = []  # lines of a full-screen page
+        self.page_sel = -1  # highlighted line of the page
+        self.menu_sel = 0
+        self.help_page = 0
+        self.menu_back = TITLE
+        self.back_page = []
+        self._base_prompt = ""
+        self.dirty = D_ALL
+        self._title_page()
+
+    # ---- input ------------------------------------------------------------------------------
+    def press(self, button, now):
+        self._guard(0, button, now)
+
+    def release(self, button, now):
+        self._guard(1, button, now)
+
+    def tick(self, now):
+        """Run what is due; True if the screen changed."""
+        self._guard(2, 0, now)
+        return self.dirty != 0
+
+    def _guard(self, what, button, now):
+        self.now = now
+        try:
+            if what == 0:
+                self.keys.press(button, now)
+            elif what == 1:
+                self.keys.release(button, now)
+            else:
+                self.keys.poll(now)
+                if self.cue_until and now >= self.cue_until:
+                    self.cue_until = 0
+                    self._set_prompt(self._base_prompt)
+                if self.screen == TABLE:
+                    self._advance(now)
+        except Exception as e:  # any crash shows the error screen and offers a new match
+            self.fail(e)
+
+    def fail(self, e):
+        self.errors += 1
+        self.error = "%s: %s" % (type(e).__name__, e)
+        self.screen = ERROR
+        lines = ["Something went wrong:", ""]
+        lines.extend(words.wrap(self.error)[:6])
+        lines.append("")
+        lines.append("B: start a new match")
+        self._set_page(lines, -1)
+
+    def waiting(self):
+        """True when nothing is due and the app waits for a key (headless runs use it)."""
+        if self.screen != TABLE:
+            return True
+        return self.phase == HUMAN and not self.cue_until
+
+    def _cue(self):
+        """A key with no meaning here: show the key hint for a moment."""
+        self.cues += 1
+        if self.on_cue:
+            self.on_cue(0)
+        if self.screen == TABLE:
+            self.cue_until = self.now + CUE_MS
+            self._set_prompt(_HINT, False)
+
+    def _key(self, k):
+        s = self.screen
+        if k == START or k == SELECT or k == MENU_KEY:
+            if s == MENU:
+                self._close_menu()
+            else:
+                self._open_menu()
+        elif s == TABLE:
+            self._table_key(k)
+        elif s == MENU:
+            self._menu_key(k)
+        elif s == HELP:
+            self._help_key(k)
+        elif k == A or k == B:
+            if s == RESULT:
+                self._next_hand()
+            else:  # title, match end, error
+                self.new_match()
+        else:
+            self._cue()
+
+    # ---- the match ----------------------------------------------------------------------------
+    def new_match(self, seed=None):
+        if seed is not None:
+            self.seed = seed
+        else:
+            self.seed = (self.seed * 1103515245 + 12345) % 2147483647 + self.matches_done
+        self.match = Match(preset(PRESET_ORDER[self.preset_index]), self.seed)
+        self._start_hand()
+
+    def _start_hand(self):
+        self.screen = TABLE
+        self.phase = IDLE
+        self.trick[0] = self.trick[1] = -1
+        self.panel = None
+        self.cue_until = 0
+        self.hand_cards = hand_order(self.match.hand.hand_mask(0))
+        self.playable = 0
+        self.has_more = False
+        self.cursor = 0
+        self._set_prompt("New hand")
+        self.dirty = D_ALL
+
+    def _next_hand(self):
+        if self.match.over:
+            self._match_end()
+            return
+        self.match.next_hand()
+        self._start_hand()
+
+    def _act(self, seat, a):
+        """Apply one action for seat and start the pause or notice that shows it."""
+        h = self.match.hand
+        lead = h.trick_card < 0
+        self.match.apply(a)
+        self.dirty |= D_TABLE
+        self.phase = IDLE
+        self.panel = None
+        who = words.WHO[seat]
+        if a < 24:
+            if lead:
+                self.trick[0] = self.trick[1] = -1
+            self.trick[seat] = a
+            if not lead:
+                led, follow, w = h.last_trick
+                if self.on_trick:
+                    self.on_trick(w == 0)
+                self._pause(TRICK_MS, "%s take%s the trick +%d" % (
+                    words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
+        elif a < EXCHANGE:
+            s = a - MARRIAGE
+            self._pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
+                who, 40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]))
+        elif a == EXCHANGE:
+            self._pause(NOTICE_MS if seat else 0, "%s took the trump card" % who)
+        elif a == CLOSE:
+            self._pause(NOTICE_MS if seat else 0, "%s closed the stock" % who)
+        elif a == DECLARE:
+            self._pause(NOTICE_MS, "%s declare%s 66!" % (who, "s" if seat else ""))
+        if seat == 0 or a == DRAW:
+            self.hand_cards = hand_order(h.hand_mask(0))
+            self.dirty |= D_HAND
+
+    def _pause(self, ms, text):
+        self._set_prompt(text)
+        if ms:
+            self.phase = PAUSE
+            self.due = self.now + ms
+
+    def _advance(self, now):
+        """One step of the table: end a pause, let the computer move, or wait for the player."""
+        if self.phase == PAUSE:
+            if now < self.due:
+                return
+            self.phase = IDLE
+            if self.trick[0] >= 0 and self.trick[1] >= 0:
+                self.trick[0] = self.trick[1] = -1
+                self.dirty |= D_TRICK
+        h = self.match.hand
+        if h.over:
+            self._hand_over()
+            return
+        if h.to_move == 1:
+            if self.phase == IDLE or self.phase == HUMAN:
+                self.phase = THINK
+                self.due = now
+                self.playable = 0
+                self.has_more = False
+                self.dirty |= D_HAND
+                self._set_prompt("CPU is thinking...")
+            elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
+                t0 = self.clock() if self.clock else 0
+                self.cpu_action = self.choose(h.view(1), self.level, self.seed + h.trick_no)
+                if self.clock:
+                    dt = self.clock() - t0
+                    if dt > self.slowest_ms:
+                        self.slowest_ms = dt
+                self.phase = CPU
+                self.due += QUICK_MS if self.cpu_action == DRAW else THINK_MS
+            elif self.phase == CPU and now >= self.due:
+                self._act(1, self.cpu_action)
+            return
+        if self.phase != HUMAN:
+            self._begin_human()
+
+    def _begin_human(self):
+        h = self.match.hand
+        legal = h.legal_actions()
+        if h.draw_pending:
+            if CLOSE not in legal:  # nothing to decide before the draw: draw at once
+                self._act(0, DRAW)
+                self.phase = IDLE
+                return
+            items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
+            if DECLARE in legal:
+                items.append(("Declare 66", DECLARE))
+            self._open_panel("You won the trick", items)
+        self.phase = HUMAN
+        m = 0
+        more = False
+        for a in legal:
+            if a < 24:
+                m |= 1 << a
+            else:
+                more = True
+        self.playable = m
+        self.has_more = more and not h.draw_pending
+        self.hand_cards = hand_order(h.hand_mask(0))
+        if not self._playable_at(self.cursor):
+            self._move(1)
+        self.dirty |= D_HAND | D_PROMPT
+        self._show_choice()
+
+    def _playable_at(self, i):
+        n = len(self.hand_cards)
+        if i < n:
+            return self.playable >> self.hand_cards[i] & 1
+        return i == n and self.has_more
+
+    def _move(self, step):
+        """Move the cursor to the next playable card (or the chip) in direction step."""
+        n = len(self.hand_cards) + 1
+        i = self.cursor
+        for _ in range(n):
+            i = (i + step) % n
+            if self._playable_at(i):
+                self.cursor = i
+                break
+        self.dirty |= D_HAND
+
+    def _show_choice(self):
+        """The prompt for the player's own turn."""
+        if self.panel is not None:
+            self._set_prompt("A:next  B:choose")
+            return
+        h = self.match.hand
+        n = len(self.hand_cards)
+        if self.cursor >= n:
+            names = []
+            for a in h.legal_actions():
+                if a == DECLARE:
+                    names.append("66")
+                elif a == EXCHANGE:
+                    names.append("swap")
+                elif a == CLOSE:
+                    names.append("close")
+                elif MARRIAGE <= a < EXCHANGE:
+                    names.append("40" if a - MARRIAGE == h.trump_suit else "20")
+            self._set_prompt("More: " + " ".join(names))
+            return
+        c = self.hand_cards[self.cursor]
+        if h.announced >= 0:
+            self._set_prompt("Lead K or Q of " + words.SUIT_TEXT[h.announced])
+        elif h.trick_card >= 0:
+            self._set_prompt("Play " + words.card_text(c))
+        else:
+            text = "Lead " + words.card_text(c)
+            m = self._marriage_for(c)
+            if m >= 0:
+                text += " +%d" % (40 if m == h.trump_suit else 20)
+            self._set_prompt(text)
+
+    def _marriage_for(self, c):
+        """The suit whose marriage leading c announces (auto-announce on), else -1."""
+        r = c % 6
+        if not self.auto_marry or (r != 2 and r != 3):
+            return -1
+        s = c // 6
+        h = self.match.hand
+        if h.announced < 0 and MARRIAGE + s in h.legal_actions():
+            return s
+        return -1
+
+    def _table_key(self, k):
+        if self.phase == PAUSE:
+            if k == A or k == B:
+                self.due = self.now  # a key ends the pause early
+            else:
+                self._cue()
+            return
+        if self.phase != HUMAN:
+            self._cue()
+            return
+        if self.panel is not None:
+            self._panel_key(k)
+            return
+        if k == RIGHT or k == A:
+            self._move(1)
+        elif k == LEFT:
+            self._move(-1)
+        elif k == UP and self.has_more:
+            self._open_more()
+        elif k == B:
+            if self.cursor >= len(self.hand_cards):
+                self._open_more()
+                return
+            c = self.hand_cards[self.cursor]
+            m = self._marriage_for(c)
+            if m >= 0:
+                self._act(0, MARRIAGE + m)
+            self._act(0, c)
+            return
+        else:
+            self._cue()
+            return
+        self._show_choice()
+
+    def _open_more(self):
+        h = self.match.hand
+        ex = "J" if h.rules.exchange_rank else "9"
+        items = []
+        for a in h.legal_actions():
+            if a == DECLARE:
+                items.append(("Declare 66", a))
+            elif a == EXCHANGE:
+                items.append(("Swap trump %s" % ex, a))
+            elif a == CLOSE:
+                items.append(("Close stock", a))
+            elif MARRIAGE <= a < EXCHANGE:
+                s = a - MARRIAGE
+                items.append(("Marry %s: %d" % (
+                    words.SUIT_TEXT[s], 40 if s == h.trump_suit else 20), a))
+        items.append(("Back to cards", -1))
+        self._open_panel("Your lead", items)
+        self._show_choice()
+
+    def _open_panel(self, title, items):
+        self.panel = (title, items)
+        self.panel_sel = 0
+        self.dirty |= D_PANEL
+
+    def _panel_key(self, k):
+        items = self.panel[1]
+        if k == DOWN or k == RIGHT or k == A:
+            self.panel_sel = (self.panel_sel + 1) % len(items)
+        elif k == UP or k == LEFT:
+            self.panel_sel = (self.panel_sel - 1) % len(items)
+        elif k == B:
+            a = items[self.panel_sel][1]
+            self.panel = None
+            self.dirty |= D_PANEL
+            if a < 0:
+                self._show_choice()
+                return
+            self._act(0, a)
+            return
+        else:
+            self._cue()
+            return
+        self.dirty |= D_PANEL
+
+    def _hand_over(self):
+        m = self.match
+        h = m.hand
+        self.hands_done += 1
+        if self.on_hand:
+            self.on_hand(h.winner == 0)
+        self.screen = RESULT
+        head, why, pts = words.hand_result(h, m.bummerl)
+        lines = [head, "", why, pts, "",
+                 "Cards: you %d, CPU %d" % (h.points(0), h.points(1)),
+                 "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)),
+                 words.match_line(m), "",
+                 "B: see the match" if m.over else "B: next hand"]
+        self._set_page(lines, -1)
+
+    def _match_end(self):
+        m = self.match
+        self.matches_done += 1
+        self.screen = MATCH_END
+        head = "You win the match!" if m.winner == 0 else "CPU wins the match"
+        lines = [head, "", words.match_line(m), "after %d hands" % len(m.results), "",
+                 "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1)),
+                 "", "B: new match", "START: menu"]
+        self._set_page(lines, -1)
+
+    # ---- pages: title, menu, help ---------------------------------------------------------------
+    def _title_page(self):
+        self.screen = TITLE
+        self._set_page([words.PRESET_TITLES[PRESET_ORDER[self.preset_index]] + ", " +
+                        words.LEVEL_WORDS[self.level], "",
+                        "B or START: new match", "Hold B or SELECT: menu"], -1)
+
+    def _open_menu(self):
+        if self.screen != HELP:
+            self.menu_back = self.screen
+            self.back_page = self.page
+        self.screen = MENU
+        self.menu_sel = 0
+        self._menu_page()
+
+    def _menu_page(self):
+        name = PRESET_ORDER[self.preset_index]
+        playing = self.match is not None and self.menu_back != TITLE
+        game = words.PRESET_TITLES[name]
+        if playing and name != self.match.rules.name:
+            game += " (next)"
+        items = ("Resume" if playing else "Back",
+                 "New match",
+                 "Game: " + game,
+                 "Level: " + words.LEVEL_WORDS[self.level],
+                 "Points: " + ("shown" if self.show_points else "hidden"),
+                 "Marriages: " + ("auto" if self.auto_marry else "by hand"),
+                 "Rules help")
+        lines = ["Menu", ""]
+        for i in range(MENU_ITEMS):
+            lines.append(("> " if i == self.menu_sel else "  ") + items[i])
+        lines.append("")
+        lines.append("B:ok  LEFT/RIGHT:change")
+        self._set_page(lines, 2 + self.menu_sel)
+
+    def _close_menu(self):
+        self.screen = self.menu_back
+        if self.screen == TITLE:
+            self._title_page()
+        elif self.screen == TABLE:
+            self.dirty = D_ALL
+            if self.phase == THINK or self.phase == CPU:
+                self.phase = IDLE  # show "thinking" again before the computer thinks
+        else:
+            self._set_page(self.back_page, -1)
+
+    def _menu_key(self, k):
+        i = self.menu_sel
+        if k == DOWN or k == A:
+            self.menu_sel = (i + 1) % MENU_ITEMS
+        elif k == UP:
+            self.menu_sel = (i - 1) % MENU_ITEMS
+        elif (k == LEFT or k == RIGHT) and 2 <= i <= 5:
+            self._change(i, -1 if k == LEFT else 1)
+        elif k == B:
+            if i == 0:
+                self._close_menu()
+                return
+            if i == 1:
+                self.new_match()
+                return
+            if i == 6:
+                self.screen = HELP
+                self.help_page = 0
+                self._help_page()
+                return
+            self._change(i, 1)
+        else:
+            self._cue()
+            return
+        self._menu_page()
+
+    def _change(self, i, step):
+        if i == 2:
+            self.preset_index = (self.preset_index + step) % len(PRESET_ORDER)
+        elif i == 3:
+            self.level = (self.level + step) % 3
+        elif i == 4:
+            self.show_points = not self.show_points
+            self.dirty |= D_OPP | D_ME
+        else:
+            self.auto_marry = not self.auto_marry
+
+    def _help_page(self):
+        pages = words.help_pages(PRESET_ORDER[self.preset_index])
+        n = len(pages)
+        self.help_page %= n
+        lines = list(pages[self.help_page])
+        while len(lines) < 8:
+            lines.append("")
+        lines.append("")
+        lines.append("<%d/%d>  A:next  B:back" % (self.help_page + 1, n))
+        self._set_page(lines, 0)
+
+    def _help_key(self, k):
+        if k == RIGHT or k == A or k == DOWN:
+            self.help_page += 1
+        elif k == LEFT or k == UP:
+            self.help_page -= 1
+        elif k == B:
+            self.screen = MENU
+            self._menu_page()
+            return
+        else:
+            self._cue()
+            return
+        self._help_page()
+
+    # ---- small helpers ---------------------------------------------------------------------------
+    def _set_page(self, lines, sel):
+        self.page = lines
+        self.page_sel = sel
+        self.dirty |= D_PAGE | D_SCREEN
+
+    def _set_prompt(self, text, base=True):
+        if base:
+            self._base_prompt = text
+            if self.cue_until:
+                return
+        if text != self.prompt:
+            self.prompt = text
+            self.dirty |= D_PROMPT
+
+    def settings(self):
+        """The player's choices, for a save."""
+        return {"preset": PRESET_ORDER[self.preset_index], "level": self.level,
+                "show_points": self.show_points, "auto_marry": self.auto_marry}
+
+    def load_settings(self, d):
+        try:
+            self.preset_index = PRESET_ORDER.index(preset(d.get("preset", "sixty-six")).name)
+            self.level = int(d.get("level", self.level)) % 3
+            self.show_points = bool(d.get("show_points", self.show_points))
+            self.auto_marry = bool(d.get("auto_marry", self.auto_marry))
+        except (ValueError, TypeError, AttributeError):
+            pass
+        if self.screen == TITLE:
+            self._title_page()
+
+
+def _count(results, seat):
+    n = 0
+    for r in results:
+        if r[0] == seat:
+            n += 1
+    return n

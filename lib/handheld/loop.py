@@ -1,0 +1,67 @@
+"""The app loop shared by code.py on a board and by the desktop simulator.
+
+    loop = Loop(app, view, source, clock)
+    loop.run()            # forever (a board), or until source.quit is True (a window)
+    loop.step(now_ms)     # one turn of the loop (headless runs drive the clock themselves)
+
+`source.poll(handler)` calls handler(button, pressed) for each key event; `view.update(app)`
+draws what changed and returns nothing useful; `clock()` gives milliseconds. An optional `store`
+gets `save_settings(dict)` when the player changes the menu. A crash in the view shows the
+app's error screen; the loop itself never stops on one.
+"""
+
+
+class Loop:
+    def __init__(self, app, view, source=None, clock=None, store=None, idle=None):
+        self.app = app
+        self.view = view
+        self.source = source
+        self.clock = clock
+        self.store = store
+        self.idle = idle  # optional callable(ms) to rest when nothing happens (desktop only)
+        self.now = 0
+        self.refreshes = 0
+        self._settings = None
+        self._handler = self._on_key  # bound once: polling allocates nothing
+
+    def _on_key(self, button, pressed):
+        if pressed:
+            self.app.press(button, self.now)
+        else:
+            self.app.release(button, self.now)
+
+    def step(self, now):
+        """Poll keys, run the app, draw if the screen changed; True if it did."""
+        self.now = now
+        if self.source is not None:
+            self.source.poll(self._handler)
+        app = self.app
+        if not app.tick(now):
+            return False
+        try:
+            self.view.update(app)
+        except Exception as e:  # show the error screen instead of dying
+            app.dirty = 0
+            app.fail(e)
+            try:
+                self.view.update(app)
+            except Exception:
+                app.dirty = 0
+        self.refreshes += 1
+        if self.store is not None and app.screen == 4:  # MENU: settings may have changed
+            s = app.settings()
+            if s != self._settings:
+                self._settings = s
+                try:
+                    self.store.save_settings(s)
+                except Exception:
+                    pass
+        return True
+
+    def run(self):
+        while True:
+            changed = self.step(self.clock())
+            if self.source is not None and getattr(self.source, "quit", False):
+                return
+            if not changed and self.idle is not None:
+                self.idle(10)

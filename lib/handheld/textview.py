@@ -1,0 +1,102 @@
+"""The app's screen as text, for terminals, logs and boards without a display.
+
+`TextView.update(app)` returns the whole screen as lines (and clears `app.dirty`), showing
+exactly what the pixel renderer shows: never the computer's cards.
+"""
+from handheld import app as A
+from handheld import words
+
+
+def _suits(mask):
+    out = ""
+    for s in range(4):
+        if mask >> s & 1:
+            out += words.SUIT_LETTERS[s]
+    return out or "-"
+
+
+class TextView:
+    def __init__(self):
+        self.frames = 0
+        self.lines = []
+
+    def update(self, app):
+        """Redraw if anything changed; returns the lines (the same list when nothing did)."""
+        if app.dirty:
+            self.frames += 1
+            self.lines = render(app)
+            app.dirty = 0
+        return self.lines
+
+    def text(self, app):
+        return "\n".join(self.update(app))
+
+
+def render(app):
+    s = app.screen
+    if s == A.TABLE:
+        return table_lines(app)
+    lines = []
+    if s == A.TITLE:
+        lines.append("=== SIXTY-SIX ===   C H S D")
+    lines.extend(app.page)
+    return lines
+
+
+def _seat_line(app, h, seat):
+    who = words.WHO[seat]
+    text = "%s%s: %d tricks" % (">" if h.to_move == seat else " ", who, h.tricks(seat))
+    if app.show_points:
+        text += ", %d points" % h.points(seat)
+    m = h.marriages[seat]
+    if m:
+        text += "  marriages " + _suits(m)
+    return text
+
+
+def table_lines(app):
+    m = app.match
+    h = m.hand
+    out = []
+    out.append("%s | %s | %s" % (words.PRESET_TITLES.get(h.rules.name, h.rules.name),
+                                 words.LEVEL_WORDS[app.level], words.match_line(m)))
+    n = 0
+    mask = h.hand_mask(1)
+    while mask:
+        mask &= mask - 1
+        n += 1
+    out.append("CPU hand: " + "[##]" * n)
+    out.append(_seat_line(app, h, 1))
+    trump = h.trump_card
+    if h.stock_size:
+        stock = "Stock %d%s, trump [%s]" % (h.stock_size, " closed" if h.closed_by >= 0 else "",
+                                            words.card_short(trump))
+    else:
+        stock = "Stock empty, trumps are %s" % words.SUIT_TEXT[h.trump_suit]
+    out.append(stock)
+    t = app.trick
+    out.append("Trick: CPU [%s]  You [%s]" % (
+        words.card_short(t[1]) if t[1] >= 0 else "  ", words.card_short(t[0]) if t[0] >= 0 else "  "))
+    out.append(_seat_line(app, h, 0))
+    cards = []
+    for i in range(len(app.hand_cards)):
+        c = app.hand_cards[i]
+        name = words.card_short(c)
+        if app.phase == A.HUMAN and app.panel is None and not app.playable >> c & 1:
+            name = "(" + name + ")"  # dimmed: may not be played now
+        if i == app.cursor and app.phase == A.HUMAN and app.panel is None:
+            name = ">" + name + "<"
+        cards.append(name)
+    if app.has_more:
+        more = "[more]"
+        if app.cursor == len(app.hand_cards) and app.panel is None:
+            more = ">[more]<"
+        cards.append(more)
+    out.append("Your hand: " + " ".join(cards))
+    if app.panel is not None:
+        title, items = app.panel
+        out.append("+-- " + title)
+        for i in range(len(items)):
+            out.append("| " + ("> " if i == app.panel_sel else "  ") + items[i][0])
+    out.append(": " + app.prompt)
+    return out

@@ -1,0 +1,137 @@
+"""What the table says in words: hand results, card names, rules help (26 columns = 160 px).
+
+Pure strings, shared by the displayio and the terminal renderers.
+"""
+from engine import score
+from engine.names import RANK_WORDS, SUIT_WORDS
+
+WHO = ("You", "CPU")
+WIDTH = 26  # columns of the 6x12 font on a 160 px screen
+
+SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
+SUIT_LETTERS = "CDHS"
+SUIT_TEXT = ("clubs", "diamnds", "hearts", "spades")  # 7 columns at most
+
+PRESET_TITLES = {"sixty-six": "Sixty-Six", "schnapsen": "Schnapsen", "santase": "Santase"}
+LEVEL_WORDS = ("easy", "normal", "hard")
+
+
+def card_text(c):
+    """'king of hearts'."""
+    return RANK_WORDS[c % 6] + " of " + SUIT_WORDS[c // 6]
+
+
+def card_short(c):
+    """'KH', '10S': the terminal renderer's card names."""
+    return SHORT_RANKS[c % 6] + SUIT_LETTERS[c // 6]
+
+
+def _scale(pts):
+    """Words for a game-point count on the R35 scale."""
+    if pts >= 3:
+        return "Schwarz: %d points" % pts
+    if pts == 2:
+        return "Schneider: 2 points"
+    return "1 game point"
+
+
+def _flat(pts, why):
+    return "%d points%s" % (pts, why)
+
+
+def hand_result(hand, bummerl=False):
+    """(headline, reason, points line) of a finished hand, from the player's side (seat 0)."""
+    w = hand.winner
+    r = hand.reason
+    pts = hand.game_points
+    if w is None:
+        return "Drawn hand", "65 : 65, nobody scores", "No game points"
+    head = "You win the hand" if w == 0 else "CPU wins the hand"
+    loser = WHO[1 - w]
+    if r == score.DECLARED:
+        if hand.history and hand.history[-1] == 31:
+            why = "%s declared 66" % WHO[w]
+        else:
+            why = "%s reached 66 at the end" % WHO[w]
+        return head, why, _scale(pts)
+    if r == score.FALSE_DECLARATION:
+        return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), _flat(
+            pts, ", no trick" if pts == 3 else "")
+    if r == score.CLOSER_WON:
+        return head, "%s closed and made 66" % WHO[w], _scale(pts)
+    if r == score.CLOSER_FAILED:
+        return head, "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), _flat(pts, "")
+    if r == score.CLOSER_FALSE:
+        return head, "%s closed, declared short" % loser, _flat(pts, "")
+    if r == score.CLOSER_BEATEN:
+        return head, "%s beat the closer to 66" % WHO[w], _flat(pts, "")
+    if r == score.LAST_TRICK:
+        return head, "%s took the last trick" % WHO[w], "1 game point"
+    if r == score.RUN_OUT:
+        return head, "Higher total at the end", _scale(pts)
+    return head, str(r), "%d game points" % pts
+
+
+def match_line(match):
+    """'Match: you 3, CPU 1 of 7' or, for a Bummerl, the points still to go."""
+    if match.bummerl:
+        return "To go: you %d, CPU %d" % (match.scores[0], match.scores[1])
+    return "Match: you %d, CPU %d of %d" % (match.scores[0], match.scores[1], match.target)
+
+
+def wrap(text, width=WIDTH):
+    """Split text into lines of at most width columns at spaces."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+            while len(line) > width:
+                out.append(line[:width])
+                line = line[width:]
+        out.append(line)
+    return out
+
+
+HELP_LINES = 8  # lines of text per help page
+
+_HELP = (
+    "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
+    "points; first to 7 wins the match.",
+    "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
+    "higher card of the suit led, or any trump.",
+    "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
+    "Holding K+Q of a suit, lead one to announce a marriage: 20, or 40 in trumps.",
+    "Strict play\nOnce the stock is empty or closed you must follow suit and win the trick if "
+    "you can, else trump. Grey cards may not be played.",
+    "Your choices\nAfter winning a trick: draw, close the stock or declare 66. Exchange the "
+    "trump 9 for the face-up card. Declaring short loses 2 or 3.",
+    "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
+    "(Schwarz): 3. A failed close gives the other side 2 or 3.",
+    "Keys\nA or LEFT/RIGHT: next card. B: play. UP: more choices. Hold B, START or SELECT: "
+    "menu. In the menu LEFT/RIGHT change a value.",
+)
+
+_PRESET_NOTES = {
+    "schnapsen": "Schnapsen\n20 cards, no nines, 5 in a hand; swap the trump jack. Count down "
+                 "from 7 (Bummerl). Last trick wins a hand that runs out. Close only after "
+                 "drawing.",
+    "santase": "Santase\nPlay to 11. No marriage or closing on the first trick; swap and close "
+               "need 4 cards in the stock. A failed close costs 3. Marriages after closing.",
+}
+
+
+def help_pages(preset_name):
+    """The rules help as a tuple of pages, each a list of lines."""
+    pages = []
+    note = _PRESET_NOTES.get(preset_name)
+    texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
+    for t in texts:
+        pages.append(wrap(t)[:HELP_LINES])
+    return pages

@@ -1,0 +1,163 @@
+"""The desktop simulator: the board's app loop in a window, a terminal, or headless.
+
+    python -m sim                          a window (the screen scaled x4); keys: arrows,
+                                           Z = A, X = B, Enter = START, Space = SELECT, Esc quits
+    python -m sim --text                   play in the terminal (type key letters, then Enter)
+    python -m sim --headless --keys "BBB.B" --shots DIR
+                                           replay a key script on simulated time, save a PNG of
+                                           every frame that changed (text frames without pygame)
+Options: --size 160x128|240x135|240x240, --preset, --level easy|normal|hard, --seed N.
+With no display available the window and headless modes fall back to the text mode.
+"""
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (ROOT, os.path.join(ROOT, "lib")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from handheld.app import App  # noqa: E402
+from handheld.loop import Loop  # noqa: E402
+from handheld.textview import TextView  # noqa: E402
+from sim.headless import Runner  # noqa: E402
+
+LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
+TEXT_HELP = ("Keys: L R U D arrows, A, B, S = START, E = SELECT, H = hold B (menu), "
+             ". = wait 500 ms; type letters then Enter, q quits.")
+
+
+def parse(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m sim", description="Sixty-Six simulator")
+    ap.add_argument("--text", action="store_true", help="play in the terminal")
+    ap.add_argument("--headless", action="store_true", help="no window: replay --keys")
+    ap.add_argument("--keys", default="", help="key script: L R U D A B S E H and .")
+    ap.add_argument("--shots", default=None, help="folder for a PNG of each changed frame")
+    ap.add_argument("--size", default="160x128", choices=("160x128", "240x135", "240x240"))
+    ap.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
+    ap.add_argument("--preset", default="sixty-six",
+                    choices=("sixty-six", "schnapsen", "santase"))
+    ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
+    ap.add_argument("--seed", type=int, default=1)
+    return ap.parse_args(argv)
+
+
+def make_app(args):
+    return App(seed=args.seed, preset_name=args.preset, level=LEVELS[args.level])
+
+
+def run_text(args, script=None, out=sys.stdout):
+    """Terminal play (or a text replay of script); returns the app."""
+    app = make_app(args)
+    view = TextView()
+    seen = []
+
+    def on_frame(runner):
+        lines = view.update(app)
+        if lines and lines[-1].startswith(": "):
+            seen.append(lines[-1][2:])
+
+    runner = Runner(Loop(app, view), on_frame)
+    if script is not None:
+        runner.play(script)
+        runner.settle()
+        out.write("\n".join(view.update(app)) + "\n")
+        return app
+    out.write(TEXT_HELP + "\n\n" + "\n".join(view.update(app)) + "\n")
+    while True:
+        try:
+            line = input("keys> ")
+        except EOFError:
+            break
+        if line.strip().lower() in ("q", "quit", "exit"):
+            break
+        del seen[:]
+        runner.play(line or "B")
+        runner.settle()
+        for s in seen[:-1]:
+            out.write("  .. %s\n" % s)
+        out.write("\n".join(view.update(app)) + "\n")
+    return app
+
+
+def _size(args):
+    w, h = args.size.split("x")
+    return int(w), int(h)
+
+
+def run_headless(args):
+    """Replay args.keys with pixels; PNGs in args.shots. Falls back to text without pygame."""
+    w, h = _size(args)
+    try:
+        from sim.display import make_display
+        display = make_display(w, h, 1, headless=True)
+    except Exception as e:  # no pygame or no display at all
+        sys.stderr.write("no display (%s): text mode\n" % e)
+        return run_text(args, args.keys)
+    from handheld.render import Renderer
+    app = make_app(args)
+    view = Renderer(display)
+    shots = args.shots
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    count = [0]
+
+    def on_frame(runner):
+        count[0] += 1
+        if shots:
+            display.save(os.path.join(shots, "frame_%04d.png" % count[0]))
+
+    runner = Runner(Loop(app, view), on_frame)
+    runner.play(args.keys)
+    runner.settle()
+    sys.stdout.write("%d presses, %d frames, %d refreshes, %d areas, %d pixels redrawn; "
+                     "screen %d, errors %d\n" % (runner.presses, count[0], display.frames,
+                                                 display.areas, display.pixels, app.screen,
+                                                 app.errors))
+    return app
+
+
+def run_window(args):
+    w, h = _size(args)
+    try:
+        from sim.display import make_display, PygameKeys
+        display = make_display(w, h, args.scale)
+        keys = PygameKeys()
+    except Exception as e:
+        sys.stderr.write("no window (%s): text mode\n" % e)
+        return run_text(args)
+    import pygame
+    from handheld.render import Renderer
+    app = make_app(args)
+    app.clock = _ms
+    loop = Loop(app, Renderer(display), keys, _ms, idle=pygame.time.wait)
+    print("Sixty-Six simulator. Keys: " + "arrows, Z = A, X = B, Enter = START, "
+          "Space = SELECT, Esc = quit")
+    loop.run()
+    pygame.quit()
+    return app
+
+
+def _ms():
+    return time.monotonic_ns() // 1000000
+
+
+def main(argv=None):
+    args = parse(argv)
+    if args.text:
+        run_text(args)
+    elif args.headless:
+        run_headless(args)
+    else:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
+                and sys.platform.startswith("linux"):
+            sys.stderr.write("no display: text mode\n")
+            run_text(args)
+        else:
+            run_window(args)
+
+
+if __name__ == "__main__":
+    main()

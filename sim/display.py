@@ -1,0 +1,105 @@
+"""The device screen on the desktop: a blinka PyGameDisplay drawn at native size, shown scaled.
+
+SimDisplay refreshes only the dirty areas displayio reports (as a board does), counts them
+(`areas`, `pixels`, `frames`) and keeps the native-size frame in `surface` for PNG shots.
+"""
+import os
+
+KEY_HELP = "arrows, Z = A, X = B, Enter = START, Space = SELECT, Esc = quit"
+_display = None  # one per process: displayio allows a single PyGameDisplay
+
+
+def quiet_sdl(headless):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+def make_display(width=160, height=128, scale=4, headless=False,
+                 caption="Sixty-Six: " + KEY_HELP):
+    """The process's SimDisplay (made on first use, resized if needed); raises if no display."""
+    global _display
+    quiet_sdl(headless)
+    if _display is not None:
+        if _display.width == width and _display.height == height:
+            return _display
+        import displayio
+        displayio.release_displays()
+        _display = None
+    import pygame
+    import busdisplay
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class SimDisplay(PyGameDisplay):
+        def __init__(self):
+            self.scale = scale
+            self.areas = 0
+            self.pixels = 0
+            self.frames = 0
+            self.surface = None
+            self._window = None
+            super().__init__(width=width, height=height, caption=caption, auto_refresh=False)
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            pygame.display.set_caption(self._caption)
+            self._window = pygame.display.set_mode((self.width * self.scale,
+                                                    self.height * self.scale))
+            self.surface = pygame.Surface((self.width, self.height))
+            self._pygame_screen = self.surface
+
+        def _get_refresh_areas(self):
+            areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            for a in areas:
+                # the package's _refresh_area needs an even pixel count: widen to even columns
+                a.x1 -= a.x1 & 1
+                a.x2 += a.x2 & 1
+                w = min(a.x2, self.width) - max(a.x1, 0)
+                h = min(a.y2, self.height) - max(a.y1, 0)
+                if w > 0 and h > 0:
+                    self.areas += 1
+                    self.pixels += w * h
+            return areas
+
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            if self._window is not None:
+                pygame.transform.scale(self.surface, self._window.get_size(), self._window)
+                pygame.display.flip()
+            self.frames += 1
+
+        def save(self, path, scale=1):
+            """Save the native-size frame (or scaled up) as a PNG."""
+            surf = self.surface
+            if scale != 1:
+                surf = pygame.transform.scale(surf, (self.width * scale, self.height * scale))
+            pygame.image.save(surf, path)
+
+    _display = SimDisplay()
+    return _display
+
+
+class PygameKeys:
+    """Keyboard keys to logical buttons: poll(handler) -> handler(button, pressed)."""
+
+    def __init__(self):
+        import pygame
+        from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+        self.pygame = pygame
+        self.map = {pygame.K_LEFT: LEFT, pygame.K_RIGHT: RIGHT, pygame.K_UP: UP,
+                    pygame.K_DOWN: DOWN, pygame.K_z: A, pygame.K_x: B,
+                    pygame.K_RETURN: START, pygame.K_SPACE: SELECT}
+        self.quit = False
+
+    def poll(self, handler):
+        pg = self.pygame
+        for ev in pg.event.get():
+            if ev.type == pg.QUIT:
+                self.quit = True
+            elif ev.type == pg.KEYDOWN or ev.type == pg.KEYUP:
+                if ev.key == pg.K_ESCAPE:
+                    self.quit = True
+                b = self.map.get(ev.key)
+                if b is not None:
+                    handler(b, ev.type == pg.KEYDOWN)

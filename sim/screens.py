@@ -1,0 +1,169 @@
+"""Every screen of the app, reached by key presses only, for docs/ and the snapshot tests.
+
+    python -m sim.screens docs/screens          PNGs at 160x128 (x3) and a few larger sizes
+    python -m sim.screens DIR --scale 1 --stub  native size, fixed computer (as the tests do)
+
+A scenario is a key policy (which key to press whenever the app waits) and a condition; the
+first frame drawn while the condition holds is the shot.
+"""
+import os
+import sys
+
+from handheld import app as A
+from handheld.app import App
+from handheld.loop import Loop
+from handheld.buttons import UP, DOWN, A as KEY_A, B, START
+from sim.headless import Runner
+
+
+def stub_choose(view, level=1, seed=0):
+    """A fixed computer player (draws, else the lowest legal card): snapshots stay put."""
+    legal = view.legal
+    if 30 in legal:
+        return 30
+    for a in legal:
+        if a < 24:
+            return a
+    return legal[0]
+
+
+def _human(app):
+    return app.screen == A.TABLE and app.phase == A.HUMAN
+
+
+def _panel_title(app):
+    return app.panel[0] if app.panel is not None else ""
+
+
+def play_key(app):
+    """The plain policy: B everywhere (play the selected card, draw, next hand, new match)."""
+    return B
+
+
+def closer_key(app):
+    """Close the stock when offered after a won trick."""
+    if _panel_title(app) == "You won the trick" and app.panel_sel == 0:
+        return KEY_A
+    return B
+
+
+def more_key(app):
+    """Open the lead choices whenever there are some."""
+    if _human(app) and app.panel is None and app.has_more:
+        return UP
+    return B
+
+
+def strict(app):
+    if not _human(app):
+        return False
+    h = app.match.hand
+    return ( app.panel is None and h.trick_card >= 0 and h.strict and
+            app.playable != h.hand_mask(0))
+
+
+def marriage(app):
+    if not _human(app):
+        return False
+    h = app.match.hand
+    return app.panel is None and (h.marriages[0] or h.marriages[1])
+
+
+def closed(app):
+    if not _human(app):
+        return False
+    h = app.match.hand
+    return app.panel is None and h.closed_by >= 0 and h.trick_card >= 0
+
+
+# name: (policy, condition, keys to press first)
+SCENARIOS = (
+    ("title", play_key, lambda app: app.screen == A.TITLE, ""),
+    ("table", play_key, lambda app: _human(app) and app.panel is None and
+     app.match.hand.trick_no > 1, "B"),
+    ("thinking", play_key, lambda app: app.phase == A.THINK, "B"),
+    ("trick", play_key, lambda app: app.phase == A.PAUSE and app.trick[0] >= 0 and
+     app.trick[1] >= 0, "B"),
+    ("after_trick", play_key, lambda app: _panel_title(app) == "You won the trick", "B"),
+    ("lead_choices", more_key, lambda app: _panel_title(app) == "Your lead", "B"),
+    ("marriage", play_key, marriage, "B"),
+    ("closed", closer_key, closed, "B"),
+    ("strict", play_key, strict, "B"),
+    ("hand_result", play_key, lambda app: app.screen == A.RESULT, "B"),
+    ("match_result", play_key, lambda app: app.screen == A.MATCH_END, "B"),
+    ("menu", play_key, None, "BS"),
+    ("rules_help", play_key, None, "BSDDDDDDB"),
+    ("error", play_key, None, "B"),
+)
+NAMES = tuple([s[0] for s in SCENARIOS])
+
+
+def shoot(name, view, app, save, limit=4000):
+    """Drive app to the scenario `name`, calling save() on the first frame that shows it."""
+    policy, cond, keys = None, None, ""
+    for n, p, c, k in SCENARIOS:
+        if n == name:
+            policy, cond, keys = p, c, k
+    done = [False]
+
+    def on_frame(runner):
+        if not done[0] and cond is not None and cond(app):
+            done[0] = True
+            save()
+
+    runner = Runner(Loop(app, view), on_frame)
+    runner.play(keys)
+    if cond is None:
+        if name == "error":
+            app.fail(RuntimeError("demo: the computer chose an action the rules refuse"))
+        runner.step()
+        runner.settle()
+        save()
+        return True
+    presses = 0
+    while not done[0] and presses < limit:
+        runner.settle()
+        if done[0]:
+            break
+        runner.tap(policy(app))
+        presses += 1
+    return done[0]
+
+
+def capture(name, out_dir, width=160, height=128, scale=1, stub=True, seed=3, prefix=""):
+    """Save the PNG of one scenario; returns its path (None if never reached)."""
+    from sim.display import make_display
+    from handheld.render import Renderer
+    display = make_display(width, height, 1, headless=True)
+    app = App(seed=seed, choose=stub_choose if stub else None)
+    view = Renderer(display)
+    path = os.path.join(out_dir, "%s%s.png" % (prefix, name))
+    ok = shoot(name, view, app, lambda: display.save(path, scale))
+    return path if ok else None
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m sim.screens")
+    ap.add_argument("out")
+    ap.add_argument("--scale", type=int, default=3)
+    ap.add_argument("--stub", action="store_true", help="the fixed computer player")
+    ap.add_argument("--seed", type=int, default=3)
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for name in NAMES:
+        p = capture(name, args.out, scale=args.scale, stub=args.stub, seed=args.seed)
+        print(name, p or "NOT REACHED")
+    for w, h in ((240, 135), (240, 240)):
+        for name in ("table", "hand_result"):
+            p = capture(name, args.out, w, h, max(1, args.scale - 1), args.stub, args.seed,
+                        "%dx%d_" % (w, h))
+            print(w, h, name, p or "NOT REACHED")
+
+
+if __name__ == "__main__":
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for _p in (root, os.path.join(root, "lib")):
+        if _p not in sys.path:
+            sys.path.insert(0, _p)
+    main()
