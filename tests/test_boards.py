@@ -102,6 +102,7 @@ def test_unknown_board_says_how_to_configure():
 def test_missing_features_are_off_not_errors():
     profile, _, _ = detect("pybadge", ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"), nvm=None)
     assert (profile.has_speaker, profile.has_neopixels, profile.has_nvm) == (False, False, False)
+    assert not detect("clue_nrf52840_express", fb.CLUE_PINS, nvm=bytearray(256))[0].has_nvm
 
 
 def test_known_board_missing_a_pin_is_a_clear_error():

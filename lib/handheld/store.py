@@ -181,11 +181,15 @@ class OsFiles:
             return f.read(limit)
 
     def write(self, path, data):
+        """Write data to path and push it to the flash before returning."""
+        os = self._os
         with open(path, "wb") as f:
             f.write(data)
-        sync = getattr(self._os, "sync", None)
-        if sync is not None:
-            sync()
+            f.flush()
+            if hasattr(os, "fsync"):  # CPython
+                os.fsync(f.fileno())
+        if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython
+            os.sync()
 
 
 class FileStore(_Slots):
