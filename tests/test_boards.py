@@ -219,5 +219,5 @@ def test_deinit_frees_scanner_and_joystick():
 
 
 def test_poll_does_not_allocate_on_micropython():
-    mp = mpvm.run(os.path.join(HERE, "mp_input_check.py"), heap="64k")
+    mp = mpvm.run(os.path.join(HERE, "mp_input_check.py"), heap="128k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout + mp.stderr

@@ -13,7 +13,6 @@ Hardware modules are imported only inside functions, so this imports on the desk
 from handheld import buttons
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.keyinput import BoardInput, Joystick
-from handheld.store import NVM_MIN, device_nvm
 
 
 class BoardError(ValueError):
@@ -44,7 +43,10 @@ class Profile:
         self._active_low = active_low
         self.has_speaker = hasattr(board, "SPEAKER")
         self.neopixel_count = neopixels if hasattr(board, "NEOPIXEL") else 0
-        self.has_nvm = nvm is not None and len(nvm) >= NVM_MIN  # big enough for saves
+        self.has_nvm = False  # an nvm big enough for saves
+        if nvm is not None:
+            from handheld.store import NVM_MIN  # only then: boot.py stays light
+            self.has_nvm = len(nvm) >= NVM_MIN
 
     @property
     def has_neopixels(self):
@@ -172,6 +174,7 @@ def detect(board=None, keypad=None, analogio=None, getenv=None, machine=None, nv
         import os
         getenv = getattr(os, "getenv", lambda name, default=None: default)
     if nvm is None:
+        from handheld.store import device_nvm
         nvm = device_nvm()
     spec = getenv("SIXTYSIX_BUTTONS")
     if spec:
