@@ -42,8 +42,7 @@ NOTICE_DAMAGED = "Old save damaged:\nstarting fresh"
 # Slot capacity per key (header included), in key id order. Slot 0 of each key sits in the
 # first half of the NVM area, slot 1 in the second half.
 CAPACITY = (768, 192, 64)
-_OFFSETS = (0, 768, 960)
-HALF = const(1024)          # bytes of slots per half: sum(CAPACITY)
+_OFFSETS = (0, 768, 960)    # running sums of CAPACITY; one half holds 1024 bytes of slots
 NVM_MIN = const(2048)       # a smaller nvm cannot hold two slots per key
 _NVM_SPAN = const(8192)     # halves are 4 KB apart once the nvm has 8 KB (nRF52840 pages)
 
@@ -56,7 +55,7 @@ class _Slots:
     def __init__(self, notice=None):
         self.notice = notice
         self._newest = {}  # key id -> (slot, seq, payload) of the newest valid record
-        self._locked = {}  # key id -> True when a newer game's record must be kept
+        self._locked = set()  # key ids whose newer-game record must be kept
 
     def _read(self, kid, slot):  # bytes of the slot, or None
         raise NotImplementedError
@@ -75,12 +74,12 @@ class _Slots:
         for slot in (0, 1):
             status, seq, payload = records.parse(self._read(kid, slot), kid)
             if status == records.NEWER:
-                self._locked[kid] = True
+                self._locked.add(kid)
             elif status == records.DAMAGED:
                 damaged = True
             elif status == records.VALID and (best is None or records.is_newer(seq, best[1])):
                 best = (slot, seq, payload)
-        if self._locked.get(kid):
+        if kid in self._locked:
             self.notice = NOTICE_NEWER
             best = None
         elif best is None and damaged:
@@ -101,7 +100,7 @@ class _Slots:
             raise ValueError("%s save is %d bytes; its slot holds %d"
                              % (key, len(payload), CAPACITY[kid - 1] - records.HEADER))
         best = self._scan(kid)
-        if self._locked.get(kid):
+        if kid in self._locked:
             self.notice = NOTICE_NEWER
             return False
         if best is not None and best[2] == payload:
@@ -122,7 +121,7 @@ class _Slots:
         for slot in (0, 1):
             self._clear(kid, slot)
         self._newest[kid] = None
-        self._locked.pop(kid, None)
+        self._locked.discard(kid)
 
 
 def _notice_for(error):
