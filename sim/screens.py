@@ -12,7 +12,7 @@ import sys
 from handheld import app as A
 from handheld.app import App
 from handheld.loop import Loop
-from handheld.buttons import UP, DOWN, A as KEY_A, B, START
+from handheld.buttons import UP, A as KEY_A, B
 from sim.headless import Runner
 
 

@@ -18,6 +18,7 @@ from engine import ai
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import Keys, MENU_KEY
 from handheld import words
+from handheld import pages
 
 # screens
 TITLE = const(0)
@@ -57,7 +58,6 @@ CUE_MS = const(900)  # the key hint shown after a key that means nothing here
 
 _SUIT_ORDER = (0, 2, 3, 1)  # clubs hearts spades diamonds: colours alternate in the hand
 _HINT = "A:next B:play hold B:menu"
-MENU_ITEMS = 7
 
 
 def hand_order(mask):
@@ -115,7 +115,7 @@ class App:
         self.back_page = []
         self._base_prompt = ""
         self.dirty = D_ALL
-        self._title_page()
+        pages.title_page(self)
 
     # ---- input ------------------------------------------------------------------------------
     def press(self, button, now):
@@ -175,15 +175,15 @@ class App:
         s = self.screen
         if k == START or k == SELECT or k == MENU_KEY:
             if s == MENU:
-                self._close_menu()
+                pages.close_menu(self)
             else:
-                self._open_menu()
+                pages.open_menu(self)
         elif s == TABLE:
             self._table_key(k)
         elif s == MENU:
-            self._menu_key(k)
+            pages.menu_key(self, k)
         elif s == HELP:
-            self._help_key(k)
+            pages.help_key(self, k)
         elif k == A or k == B:
             if s == RESULT:
                 self._next_hand()
@@ -216,7 +216,7 @@ class App:
 
     def _next_hand(self):
         if self.match.over:
-            self._match_end()
+            pages.match_end(self)
             return
         self.match.next_hand()
         self._start_hand()
@@ -271,7 +271,7 @@ class App:
                 self.dirty |= D_TRICK
         h = self.match.hand
         if h.over:
-            self._hand_over()
+            pages.hand_over(self)
             return
         if h.to_move == 1:
             if self.phase == IDLE or self.phase == HUMAN:
@@ -462,139 +462,6 @@ class App:
             return
         self.dirty |= D_PANEL
 
-    def _hand_over(self):
-        m = self.match
-        h = m.hand
-        self.hands_done += 1
-        if self.on_hand:
-            self.on_hand(h.winner == 0)
-        self.screen = RESULT
-        head, why, pts = words.hand_result(h, m.bummerl)
-        lines = [head, "", why, pts, "",
-                 "Cards: you %d, CPU %d" % (h.points(0), h.points(1)),
-                 "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)),
-                 words.match_line(m), "",
-                 "B: see the match" if m.over else "B: next hand"]
-        self._set_page(lines, -1)
-
-    def _match_end(self):
-        m = self.match
-        self.matches_done += 1
-        self.screen = MATCH_END
-        head = "You win the match!" if m.winner == 0 else "CPU wins the match"
-        lines = [head, "", words.match_line(m), "after %d hands" % len(m.results), "",
-                 "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1)),
-                 "", "B: new match", "START: menu"]
-        self._set_page(lines, -1)
-
-    # ---- pages: title, menu, help ---------------------------------------------------------------
-    def _title_page(self):
-        self.screen = TITLE
-        self._set_page([words.PRESET_TITLES[PRESET_ORDER[self.preset_index]] + ", " +
-                        words.LEVEL_WORDS[self.level], "",
-                        "B or START: new match", "Hold B or SELECT: menu"], -1)
-
-    def _open_menu(self):
-        if self.screen != HELP:
-            self.menu_back = self.screen
-            self.back_page = self.page
-        self.screen = MENU
-        self.menu_sel = 0
-        self._menu_page()
-
-    def _menu_page(self):
-        name = PRESET_ORDER[self.preset_index]
-        playing = self.match is not None and self.menu_back != TITLE
-        game = words.PRESET_TITLES[name]
-        if playing and name != self.match.rules.name:
-            game += " (next)"
-        items = ("Resume" if playing else "Back",
-                 "New match",
-                 "Game: " + game,
-                 "Level: " + words.LEVEL_WORDS[self.level],
-                 "Points: " + ("shown" if self.show_points else "hidden"),
-                 "Marriages: " + ("auto" if self.auto_marry else "by hand"),
-                 "Rules help")
-        lines = ["Menu", ""]
-        for i in range(MENU_ITEMS):
-            lines.append(("> " if i == self.menu_sel else "  ") + items[i])
-        lines.append("")
-        lines.append("B:ok  LEFT/RIGHT:change")
-        self._set_page(lines, 2 + self.menu_sel)
-
-    def _close_menu(self):
-        self.screen = self.menu_back
-        if self.screen == TITLE:
-            self._title_page()
-        elif self.screen == TABLE:
-            self.dirty = D_ALL
-            if self.phase == THINK or self.phase == CPU:
-                self.phase = IDLE  # show "thinking" again before the computer thinks
-        else:
-            self._set_page(self.back_page, -1)
-
-    def _menu_key(self, k):
-        i = self.menu_sel
-        if k == DOWN or k == A:
-            self.menu_sel = (i + 1) % MENU_ITEMS
-        elif k == UP:
-            self.menu_sel = (i - 1) % MENU_ITEMS
-        elif (k == LEFT or k == RIGHT) and 2 <= i <= 5:
-            self._change(i, -1 if k == LEFT else 1)
-        elif k == B:
-            if i == 0:
-                self._close_menu()
-                return
-            if i == 1:
-                self.new_match()
-                return
-            if i == 6:
-                self.screen = HELP
-                self.help_page = 0
-                self._help_page()
-                return
-            self._change(i, 1)
-        else:
-            self._cue()
-            return
-        self._menu_page()
-
-    def _change(self, i, step):
-        if i == 2:
-            self.preset_index = (self.preset_index + step) % len(PRESET_ORDER)
-        elif i == 3:
-            self.level = (self.level + step) % 3
-        elif i == 4:
-            self.show_points = not self.show_points
-            self.dirty |= D_OPP | D_ME
-        else:
-            self.auto_marry = not self.auto_marry
-
-    def _help_page(self):
-        pages = words.help_pages(PRESET_ORDER[self.preset_index])
-        n = len(pages)
-        self.help_page %= n
-        lines = list(pages[self.help_page])
-        while len(lines) < 8:
-            lines.append("")
-        lines.append("")
-        lines.append("<%d/%d>  A:next  B:back" % (self.help_page + 1, n))
-        self._set_page(lines, 0)
-
-    def _help_key(self, k):
-        if k == RIGHT or k == A or k == DOWN:
-            self.help_page += 1
-        elif k == LEFT or k == UP:
-            self.help_page -= 1
-        elif k == B:
-            self.screen = MENU
-            self._menu_page()
-            return
-        else:
-            self._cue()
-            return
-        self._help_page()
-
     # ---- small helpers ---------------------------------------------------------------------------
     def _set_page(self, lines, sel):
         self.page = lines
@@ -611,25 +478,22 @@ class App:
             self.dirty |= D_PROMPT
 
     def settings(self):
-        """The player's choices, for a save."""
-        return {"preset": PRESET_ORDER[self.preset_index], "level": self.level,
-                "show_points": self.show_points, "auto_marry": self.auto_marry}
+        """The player's choices, as handheld.savedata's settings codec names them."""
+        return {"preset": self.preset_index, "level": self.level,
+                "show_points": self.show_points, "auto_marriage": self.auto_marry}
 
     def load_settings(self, d):
+        """Take saved choices (a bad or missing field keeps its current value)."""
         try:
-            self.preset_index = PRESET_ORDER.index(preset(d.get("preset", "sixty-six")).name)
+            p = d.get("preset", self.preset_index)
+            if isinstance(p, str):
+                p = PRESET_ORDER.index(preset(p).name)
+            if 0 <= p < len(PRESET_ORDER):
+                self.preset_index = p
             self.level = int(d.get("level", self.level)) % 3
             self.show_points = bool(d.get("show_points", self.show_points))
-            self.auto_marry = bool(d.get("auto_marry", self.auto_marry))
+            self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
         except (ValueError, TypeError, AttributeError):
             pass
         if self.screen == TITLE:
-            self._title_page()
-
-
-def _count(results, seat):
-    n = 0
-    for r in results:
-        if r[0] == seat:
-            n += 1
-    return n
+            pages.title_page(self)

@@ -6,14 +6,19 @@
 
 `source.poll(handler)` calls handler(button, pressed) for each key event; `view.update(app)`
 draws what changed and returns nothing useful; `clock()` gives milliseconds. An optional `store`
-gets `save_settings(dict)` when the player changes the menu. A crash in the view shows the
+gets `save_settings(dict)` when the player changes the menu.
+
+`TicksClock(supervisor.ticks_ms)` turns the board's wrapping tick counter into ms that only
+grow (a small int for 12 days), so reading the clock allocates nothing. A crash in the view shows the
 app's error screen; the loop itself never stops on one.
 """
 
 
 class Loop:
-    def __init__(self, app, view, source=None, clock=None, store=None, idle=None):
+    def __init__(self, app, view, source=None, clock=None, store=None, idle=None,
+                 feedback=None):
         self.app = app
+        self.feedback = feedback  # optional: feedback.tick(now) each turn (sounds, lights)
         self.view = view
         self.source = source
         self.clock = clock
@@ -36,6 +41,8 @@ class Loop:
         if self.source is not None:
             self.source.poll(self._handler)
         app = self.app
+        if self.feedback is not None:
+            self.feedback.tick(now)
         if not app.tick(now):
             return False
         try:
@@ -65,3 +72,18 @@ class Loop:
                 return
             if not changed and self.idle is not None:
                 self.idle(10)
+
+
+class TicksClock:
+    """Milliseconds since start from a wrapping 29-bit tick counter (supervisor.ticks_ms)."""
+
+    def __init__(self, ticks_ms):
+        self.ticks_ms = ticks_ms
+        self.last = ticks_ms()
+        self.now = 0
+
+    def __call__(self):
+        t = self.ticks_ms()
+        self.now += (t - self.last) & 0x1FFFFFFF
+        self.last = t
+        return self.now

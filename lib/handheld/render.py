@@ -227,7 +227,6 @@ class Renderer:
         m = app.match
         h = m.hand
         art = self.art
-        L = self.lay
         if d & (A.D_OPP | A.D_ME):
             n = 0
             mask = h.hand_mask(1)
@@ -289,9 +288,8 @@ class Renderer:
                 glyphs[i][0] = 4
 
     def _hand(self, app):
-        L = self.lay
         art = self.art
-        x0, y0, step, lift = L.hand
+        x0, y0, step, lift = self.lay.hand
         cards = app.hand_cards
         n = len(cards)
         choosing = app.phase == A.HUMAN and app.panel is None

@@ -1,0 +1,39 @@
+"""The rules help pages (imported only when the help opens: long strings cost heap)."""
+from handheld.words import wrap
+
+HELP_LINES = 8  # lines of text per help page
+
+_HELP = (
+    "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
+    "points; first to 7 wins the match.",
+    "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
+    "higher card of the suit led, or any trump.",
+    "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
+    "Holding K+Q of a suit, lead one to announce a marriage: 20, or 40 in trumps.",
+    "Strict play\nOnce the stock is empty or closed you must follow suit and win the trick if "
+    "you can, else trump. Grey cards may not be played.",
+    "Your choices\nAfter winning a trick: draw, close the stock or declare 66. Exchange the "
+    "trump 9 for the face-up card. Declaring short loses 2 or 3.",
+    "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
+    "(Schwarz): 3. A failed close gives the other side 2 or 3.",
+    "Keys\nA or LEFT/RIGHT: next card. B: play. UP: more choices. Hold B, START or SELECT: "
+    "menu. In the menu LEFT/RIGHT change a value.",
+)
+
+_PRESET_NOTES = {
+    "schnapsen": "Schnapsen\n20 cards, no nines, 5 in a hand; swap the trump jack. Count down "
+                 "from 7 (Bummerl). Last trick wins a hand that runs out. Close only after "
+                 "drawing.",
+    "santase": "Santase\nPlay to 11. No marriage or closing on the first trick; swap and close "
+               "need 4 cards in the stock. A failed close costs 3. Marriages after closing.",
+}
+
+
+def help_pages(preset_name):
+    """The rules help as a tuple of pages, each a list of lines."""
+    pages = []
+    note = _PRESET_NOTES.get(preset_name)
+    texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
+    for t in texts:
+        pages.append(wrap(t)[:HELP_LINES])
+    return pages

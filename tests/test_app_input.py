@@ -1,0 +1,140 @@
+"""Key timing (taps, repeat, long press) and what keys do on each screen."""
+from handheld.input import Keys, MENU_KEY, HOLD_MS, REPEAT_DELAY, REPEAT_EVERY
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from handheld import app as S
+from handheld.app import App
+from handheld.textview import TextView
+from handheld.loop import Loop
+from sim.headless import Runner
+
+
+def keys():
+    got = []
+    return Keys(got.append), got
+
+
+def test_arrow_acts_on_press_and_repeats_at_a_sane_rate():
+    k, got = keys()
+    k.press(LEFT, 0)
+    assert got == [LEFT]
+    for t in range(0, 1000, 10):
+        k.poll(t)
+    # first repeat after REPEAT_DELAY, then every REPEAT_EVERY ms
+    assert len(got) == 1 + 1 + (990 - REPEAT_DELAY) // REPEAT_EVERY
+    k.release(LEFT, 1000)
+    k.poll(2000)
+    assert len(got) == 1 + 1 + (990 - REPEAT_DELAY) // REPEAT_EVERY
+
+
+def test_b_tap_acts_on_release_and_hold_opens_the_menu_once():
+    k, got = keys()
+    k.press(B, 0)
+    k.poll(100)
+    assert got == []
+    k.release(B, 150)
+    assert got == [B]
+    del got[:]
+    k.press(B, 1000)
+    for t in range(1000, 1000 + 3 * HOLD_MS, 10):
+        k.poll(t)
+    k.release(B, 1000 + 3 * HOLD_MS)
+    assert got == [MENU_KEY]
+
+
+def test_bounces_and_unknown_keys_are_ignored():
+    k, got = keys()
+    k.press(A, 0)
+    k.press(A, 5)
+    k.release(START, 10)
+    k.press(99, 10)
+    assert got == [A]
+    k.release(A, 20)
+    k.reset()
+    k.release(B, 30)
+    assert got == [A]
+
+
+def test_a_stall_does_not_fire_a_burst_of_repeats():
+    k, got = keys()
+    k.press(RIGHT, 0)
+    k.poll(5000)
+    k.poll(5001)
+    assert got == [RIGHT, RIGHT]
+
+
+def table_app():
+    app = App(seed=4, level=0)
+    view = TextView()
+    r = Runner(Loop(app, view))
+    r.play("B")
+    r.settle()
+    return app, view, r
+
+
+def test_a_key_without_meaning_gives_a_cue_and_changes_nothing_else():
+    app, view, r = table_app()
+    assert app.screen == S.TABLE and app.phase == S.HUMAN
+    before = (app.cursor, app.match.hand.history[:], app.panel)
+    cues = app.cues
+    r.tap(DOWN)
+    assert app.cues == cues + 1
+    assert app.prompt.startswith("A:next")  # the key hint, for a moment
+    assert (app.cursor, app.match.hand.history, app.panel) == before
+    r.settle()
+    assert not app.prompt.startswith("A:next")
+
+
+def test_two_buttons_play_a_card_and_reach_the_menu():
+    app, view, r = table_app()
+    n = len(app.match.hand.history)
+    r.tap(A)  # next card
+    r.tap(B)  # play it (or choose from the panel)
+    assert len(app.match.hand.history) > n
+    r.play("H")  # hold B
+    assert app.screen == S.MENU
+    r.tap(B)  # Resume
+    assert app.screen == S.TABLE
+
+
+def test_cursor_skips_cards_that_may_not_be_played():
+    app, view, r = table_app()
+    for _ in range(40):
+        r.settle()
+        if app.screen == S.TABLE and app.phase == S.HUMAN and app.panel is None:
+            for _ in range(8):
+                i = app.cursor
+                if i < len(app.hand_cards):
+                    assert app.playable >> app.hand_cards[i] & 1
+                r.tap(RIGHT)
+        r.tap(B)
+
+
+def test_menu_changes_settings_and_help_pages_turn():
+    app = App(seed=2)
+    r = Runner(Loop(app, TextView()))
+    r.play("E")
+    assert app.screen == S.MENU
+    r.play("DD")  # Game
+    r.play("R")
+    assert app.preset_index == 1
+    r.play("DR")  # Level
+    assert app.level == 2
+    r.play("DB")  # Points
+    assert app.show_points
+    r.play("DB")  # Marriages
+    assert not app.auto_marry
+    r.play("DB")  # Rules help
+    assert app.screen == S.HELP and app.page[0] == "Goal"
+    r.play("A")
+    assert app.page[0] == "Schnapsen"
+    r.play("B")
+    assert app.screen == S.MENU
+    r.play("S")
+    assert app.screen == S.TITLE and app.page[0] == "Schnapsen, hard"
+    assert app.settings() == {"preset": 1, "level": 2, "show_points": True,
+                              "auto_marriage": False}
+    fresh = App()
+    fresh.load_settings(app.settings())
+    assert fresh.settings() == app.settings()
+    fresh.load_settings({"preset": "bogus"})
+    assert fresh.settings() == app.settings()

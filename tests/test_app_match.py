@@ -1,0 +1,85 @@
+"""Whole matches played through button presses only, headless, title to match result."""
+import pytest
+
+from engine.rules import PRESET_ORDER
+from handheld import app as S
+from handheld.app import App
+from handheld.textview import TextView
+from handheld.loop import Loop
+from handheld.buttons import A, B, RIGHT
+from engine.rng import Rng
+from sim.headless import Runner
+from appfix import display  # noqa: F401 (a fixture)
+
+
+def play_match(app, view, seed=1, limit=3000):
+    """Presses (mostly B, some A and RIGHT) from the title to the match result."""
+    r = Runner(Loop(app, view))
+    rng = Rng(seed)
+    keys = (B, B, B, A, RIGHT)
+    assert app.screen == S.TITLE
+    r.tap(B)
+    presses = 0
+    while app.screen != S.MATCH_END and presses < limit:
+        r.tap(keys[rng.below(5)] if app.screen == S.TABLE else B)
+        presses += 1
+    return r, presses
+
+
+@pytest.mark.parametrize("level", (0, 1, 2))
+@pytest.mark.parametrize("preset", PRESET_ORDER)
+def test_a_whole_match_by_button_presses(preset, level):
+    app = App(seed=21 + level, preset_name=preset, level=level)
+    r, presses = play_match(app, TextView(), seed=level + 1)
+    m = app.match
+    assert app.screen == S.MATCH_END, (app.screen, app.error)
+    assert app.errors == 0
+    assert m.over and m.rules.name == preset
+    assert app.hands_done == len(m.results) >= 2
+    target_hit = m.scores[m.winner] == 0 if m.bummerl else m.scores[m.winner] >= m.target
+    assert target_hit
+    assert ("You win" in app.page[0]) == (m.winner == 0)
+
+
+@pytest.mark.parametrize("preset", PRESET_ORDER)
+def test_a_whole_match_drawn_with_displayio(preset, display):
+    from handheld.render import Renderer
+    app = App(seed=5, preset_name=preset, level=1)
+    view = Renderer(display)
+    r, presses = play_match(app, view, seed=9)
+    assert app.screen == S.MATCH_END and app.errors == 0
+    assert view.refreshes > presses  # the computer's moves and pauses draw frames too
+
+
+def test_the_computer_shows_it_is_thinking_before_it_thinks():
+    seen = []
+
+    def choose(view, level, seed):
+        seen.append(app.prompt)
+        from engine import ai
+        return ai.choose(view, level, seed)
+
+    app = App(seed=3, choose=choose)
+    tv = TextView()
+    frames = []
+
+    def on_frame(runner):
+        frames.append(tv.update(app)[-1] if app.screen == S.TABLE else "")
+
+    r = Runner(Loop(app, tv), on_frame)
+    for _ in range(30):
+        r.tap(B)
+    assert seen and all(p == "CPU is thinking..." for p in seen)
+    assert ": CPU is thinking..." in frames
+
+
+def test_computer_turns_and_pauses_run_on_timestamps_not_the_wall_clock():
+    import time
+    app = App(seed=8, level=0)
+    r = Runner(Loop(app, TextView()))
+    t0 = time.monotonic()
+    r.tap(B)
+    for _ in range(20):
+        r.tap(B)
+    assert time.monotonic() - t0 < 5
+    assert r.now >= 20 * 500  # a lot of game time went by
