@@ -4,7 +4,7 @@ from engine.names import action_name, mask_names, SUITS
 
 
 def why_illegal(hand, a):
-    if not isinstance(a, int) or not 0 <= a < 32:
+    if type(a) is not int or not 0 <= a < 32:
         return ("no action %r: actions are 0..31 (play 0..23, marriage 24..27, X 28, C 29, "
                 "W 30, D 31)" % (a,))
     name = action_name(a)

@@ -139,7 +139,7 @@ class Hand:
     # ---- changing the state ---------------------------------------------------------------
     def apply(self, action):
         """Play one action (an int, see engine.cards); IllegalAction leaves the state unchanged."""
-        if action not in self.legal_actions():
+        if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
         p = self.to_move
