@@ -5,14 +5,16 @@
     deck 9C JC QC ... (every card, in deal order)
     play QH 9S W AH ...
 An `options` line lists rule options that differ from the preset (`close_min_stock=4 ...`).
+Rule sets not named after a preset are written `preset custom`: the defaults plus the options.
 """
 from engine.names import card_name, parse_card, action_name, parse_action
 from engine.hand import Hand
-from engine.rules import preset, Rules, OPTIONS
+from engine.rules import preset, Rules, OPTIONS, PRESETS
 
 
 def record(hand):
-    lines = ["preset " + hand.rules.name]
+    name = hand.rules.name
+    lines = ["preset " + (name if name in PRESETS else "custom")]
     changed = hand.rules.changed()
     if changed:
         lines.append("options " + " ".join(["%s=%s" % (k, changed[k]) for k in sorted(changed)]))
@@ -51,7 +53,8 @@ def replay(text):
         if key not in fields:
             raise ValueError("record has no %s line" % key)
     try:
-        rules = preset(" ".join(fields["preset"][1]))
+        name = " ".join(fields["preset"][1])
+        rules = Rules("custom") if name == "custom" else preset(name)
         if "options" in fields:
             opts = {}
             for item in fields["options"][1]:
