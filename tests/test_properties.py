@@ -1,0 +1,182 @@
+"""Properties over 20,000 seeded random hands per preset (a biased random player goes deep).
+
+At every step: every card is in exactly one place; the legal list is empty exactly when the hand
+is over; points and tricks agree with an independent tally of the history. On a sample of
+steps: every action that is not legal (and some junk) is refused with nothing changed, and a
+seat's view does not change when the cards hidden from it are dealt differently. After every
+hand: replaying its history on its deck gives the same state.
+"""
+import random
+
+import pytest
+
+from engine.cards import popcount, mask_of, CARD_POINTS, DECLARE, CLOSE, DRAW, MARRIAGE, EXCHANGE
+from engine.hand import Hand, IllegalAction
+from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
+
+HANDS = 20000  # per preset
+CHUNKS = 8  # test items per preset, for pytest-xdist
+PRESETS = {"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN, "santase": SANTASE}
+JUNK = (-1, 32, 99, None, 2.0, True, "QH")
+
+
+def choose(h, rng):
+    """A biased random action: declares when 66 is reached (mostly), rarely falsely; closes
+    rarely; draws, exchanges and marries mostly; otherwise a random card."""
+    acts = h.legal_actions()
+    p = h.to_move
+    if DECLARE in acts:
+        if h.points(p) >= 66 and rng.random() < 0.85 or rng.random() < 0.01:
+            return DECLARE
+        acts.remove(DECLARE)
+    if CLOSE in acts:
+        if rng.random() < 0.04:
+            return CLOSE
+        acts.remove(CLOSE)
+    if DRAW in acts:
+        return DRAW
+    if EXCHANGE in acts and rng.random() < 0.7:
+        return EXCHANGE
+    marriages = [a for a in acts if MARRIAGE <= a < EXCHANGE]
+    if marriages and rng.random() < 0.7:
+        return rng.choice(marriages)
+    return rng.choice(acts)
+
+
+def state(h):
+    """Every field of a hand, lists as tuples (cheap to compare)."""
+    return [(k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(vars(h).items())]
+
+
+def check_cards(h):
+    """Hands + face-down stock + face-up card + played cards == the deck, with no overlaps."""
+    hidden = h.stock_size - (1 if h.trump_card >= 0 else 0)
+    n = len(h.deck)
+    stock = mask_of(h.deck[n - hidden:]) if hidden else 0
+    up = 1 << h.trump_card if h.trump_card >= 0 else 0
+    parts = (h.hands[0], h.hands[1], stock, up, h.played[0], h.played[1])
+    total = 0
+    for m in parts:
+        total |= m
+    assert total == h.rules.cards and sum(popcount(m) for m in parts) == n, parts
+
+
+def tally(h):
+    """Points and tricks per seat recomputed from the history alone (R9, R10, R20, R21, R31)."""
+    trump = h.trump_suit
+    leader = 1 - h.dealer
+    won, tricks, melds = [0, 0], [0, 0], [0, 0]
+    led = None
+    for a in h.history:
+        if MARRIAGE <= a < EXCHANGE:
+            melds[leader] += 40 if a - MARRIAGE == trump else 20
+        elif a < 24:
+            if led is None:
+                led = a
+                continue
+            if a // 6 == led // 6:
+                winner = 1 - leader if a > led else leader
+            else:
+                winner = 1 - leader if a // 6 == trump else leader
+            won[winner] += CARD_POINTS[a] + CARD_POINTS[led]
+            tricks[winner] += 1
+            leader, led = winner, None
+    points = [won[s] + melds[s] if tricks[s] else 0 for s in (0, 1)]
+    if h.over and h.closed_by < 0 and not h.hands[0] and not h.hands[1]:
+        points[leader] += h.rules.last_trick_bonus  # R31: the hand ran out, never closed
+    return points, tricks
+
+
+def check_refusals(h):
+    before = state(h)
+    legal = h.legal_actions()
+    for a in list(range(32)) + list(JUNK):
+        if type(a) is int and a in legal:
+            continue
+        try:
+            h.apply(a)
+        except IllegalAction:
+            continue
+        raise AssertionError("%r was not refused" % (a,))
+    assert state(h) == before
+
+
+def redeal_hidden(h, seat, rng):
+    """A deck in which the cards hidden from seat (the opponent's unknown cards, the face-down
+    stock) are dealt to each other's places, keeping what seat has seen the opponent cannot
+    hold (R26) out of the opponent's hand."""
+    view = h.view(seat)
+    o = 1 - seat
+    n = len(h.deck)
+    hidden = h.stock_size - (1 if h.trump_card >= 0 else 0)
+    opp_unknown = h.hands[o] & ~view.opp_known
+    opp_pos = [i for i in range(n - hidden) if opp_unknown >> h.deck[i] & 1]
+    stock_pos = list(range(n - hidden, n)) if hidden else []
+    pool = [h.deck[i] for i in opp_pos + stock_pos]
+    forced = [c for c in pool if view.opp_cannot >> c & 1]
+    free = [c for c in pool if not view.opp_cannot >> c & 1]
+    rng.shuffle(forced)
+    rng.shuffle(free)
+    cut = len(stock_pos) - len(forced)
+    to_stock = forced + free[:cut]
+    rng.shuffle(to_stock)
+    deck = list(h.deck)
+    for i, c in zip(opp_pos + stock_pos, free[cut:] + to_stock):
+        deck[i] = c
+    assert sorted(deck) == sorted(h.deck)
+    return deck
+
+
+def check_view(h, rng):
+    """Replays the history on a redealt deck for each seat; returns how many decks differed."""
+    changed = 0
+    for seat in (0, 1):
+        deck = redeal_hidden(h, seat, rng)
+        other = Hand(deck, h.dealer, h.rules)
+        for a in h.history:
+            other.apply(a)
+        assert other.view(seat) == h.view(seat)
+        assert other.view(seat).key() == h.view(seat).key()
+        changed += bytes(deck) != h.deck
+    return changed
+
+
+def play_hands(rules, first, count, sample):
+    rng = random.Random(first)
+    depth = views = redealt = 0
+    for seed in range(first, first + count):
+        h = Hand.new(seed, seed & 1, rules)
+        deep = rng.random() < sample
+        while True:
+            check_cards(h)
+            points, tricks = tally(h)
+            assert [h.points(0), h.points(1)] == points and h.tricks_won == tricks
+            legal = h.legal_actions()
+            if h.over:
+                assert legal == [] and h.to_move is None
+                break
+            assert legal and h.to_move in (0, 1)
+            if deep:
+                check_refusals(h)
+                if rng.random() < 0.3:
+                    views += 2
+                    redealt += check_view(h, rng)
+            h.apply(choose(h, rng))
+        assert h.game_points in ((0,) if h.winner is None else (1, 2, 3))
+        assert (h.winner is None) == (h.reason == "drawn")
+        again = Hand(h.deck, h.dealer, rules)
+        for a in h.history:
+            again.apply(a)
+        assert state(again) == state(h)
+        depth += h.trick_no
+    assert redealt > views // 2  # most checks really dealt the hidden cards differently
+    return depth / count
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_random_hands(name, chunk):
+    per = HANDS // CHUNKS
+    rules = PRESETS[name]
+    depth = play_hands(rules, 1 + chunk * per, per, sample=0.05)
+    assert depth > rules.deck // 4  # the biased player goes deep: over half the tricks on average
