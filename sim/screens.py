@@ -149,15 +149,21 @@ def main(argv=None):
     ap.add_argument("--scale", type=int, default=3)
     ap.add_argument("--stub", action="store_true", help="the fixed computer player")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--size", default=None, help="only this size, e.g. 240x135 (prefixed names)")
+    ap.add_argument("--only", default=None, help="comma-separated scenario names")
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    for name in NAMES:
-        p = capture(name, args.out, scale=args.scale, stub=args.stub, seed=args.seed)
-        print(name, p or "NOT REACHED")
-    for w, h in ((240, 135), (240, 240)):
-        for name in ("table", "hand_result"):
-            p = capture(name, args.out, w, h, max(1, args.scale - 1), args.stub, args.seed,
-                        "%dx%d_" % (w, h))
+    names = args.only.split(",") if args.only else NAMES
+    if args.size:
+        w, h = [int(v) for v in args.size.split("x")]
+        sizes = ((w, h),)
+    else:
+        sizes = ((160, 128), (240, 135), (240, 240))
+    for w, h in sizes:
+        small = (w, h) == (160, 128)
+        for name in (names if small or args.only else ("table", "hand_result")):
+            p = capture(name, args.out, w, h, args.scale if small else max(1, args.scale - 1),
+                        args.stub, args.seed, "" if small else "%dx%d_" % (w, h))
             print(w, h, name, p or "NOT REACHED")
 
 

@@ -3,6 +3,7 @@
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
     HEAP base=<before imports> imports=<+modules> app=<+app and match> peak=<live peak>
+         engine=<the engine and computer player's share of imports>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n>
 Run: micropython -X heapsize=<cap> tests/mp_app_check.py (from the project root).
 """
@@ -15,6 +16,10 @@ for _p in ("lib", "."):
 
 gc.collect()
 BASE = gc.mem_alloc()
+import engine.match  # noqa: E402,F401  (the engine and the computer player first,
+import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
+gc.collect()
+ENGINE = gc.mem_alloc()
 from handheld.app import App, TABLE, MATCH_END  # noqa: E402
 from handheld.textview import TextView  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
@@ -87,7 +92,7 @@ for preset in range(3):
         print("STUCK preset", preset, "screen", app.screen, "error", app.error)
 
 gc.collect()
-print("HEAP base=%d imports=%d app=%d peak=%d" % (BASE, IMPORTS - BASE, BUILT - IMPORTS,
-                                                  peak - BASE))
+print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, view.frames))

@@ -32,7 +32,11 @@ def match_end(app):
     app.matches_done += 1
     app.screen = S.MATCH_END
     head = "You win the match!" if m.winner == 0 else "CPU wins the match"
-    lines = [head, "", words.match_line(m), "after %d hands" % len(m.results), "",
+    if m.bummerl:
+        score = "Left: you %d, CPU %d" % (m.scores[0], m.scores[1])
+    else:
+        score = "Final: you %d, CPU %d" % (m.scores[0], m.scores[1])
+    lines = [head, "", score, "First to %d, %d hands" % (m.target, len(m.results)), "",
              "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1)),
              "", "B: new match", "START: menu"]
     app._set_page(lines, -1)

@@ -1,0 +1,24 @@
+"""The app state machine runs on the MicroPython VM within a heap cap, with a fake display.
+
+HEAP_CAP is the stated budget: the whole app (engine, computer player, state machine, text
+renderer as the fake display) imported from .py source and three matches played in it. On a
+board the modules are compiled the same way at import (or shipped as .mpy, which needs less).
+"""
+import re
+
+from mpvm import run
+
+HEAP_CAP = "160k"  # it completes from about 130k on the 64-bit VM (python -m sim.bench_app)
+
+
+def test_app_plays_three_matches_on_micropython_within_the_heap_cap():
+    done = run("tests/mp_app_check.py", heap=HEAP_CAP)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert "STUCK" not in out and "MENU TRIP" not in out, out
+    m = re.search(r"DONE hands=(\d+) matches=(\d+) errors=(\d+)", out)
+    assert m, out
+    hands, matches, errors = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    assert matches == 3 and errors == 0 and hands >= 6
+    heap = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+)", out)
+    assert heap and int(heap.group(4)) < 160 * 1024

@@ -1,0 +1,97 @@
+"""Random button presses never crash the app, and matches keep moving on."""
+import pytest
+
+from engine.rng import Rng
+from handheld import app as S
+from handheld.app import App
+from handheld.textview import TextView
+from handheld.loop import Loop
+from handheld.buttons import COUNT, B
+from sim.headless import Runner
+from appfix import display  # noqa: F401 (a fixture)
+
+
+def mash(app, view, presses, seed):
+    """presses random keys (random hold times, some long), with game time between them."""
+    rng = Rng(seed)
+    r = Runner(Loop(app, view))
+    for i in range(presses):
+        k = rng.below(COUNT + 2)
+        if k >= COUNT:
+            k = B  # B is the key that moves a game on: press it more often
+        hold = (20, 60, 200, 700)[rng.below(4)]
+        if rng.below(3):
+            r.settle(5000)
+        else:
+            r.advance(rng.below(400))
+        r.tap(k, hold)
+    return r
+
+
+@pytest.mark.parametrize("preset,seed", (("sixty-six", 1), ("schnapsen", 2), ("santase", 3)))
+def test_random_presses_never_crash_and_hands_keep_finishing(preset, seed):
+    app = App(seed=seed, preset_name=preset, level=1)
+    view = TextView()
+    progress = []
+    rng_chunks = 10
+    for chunk in range(rng_chunks):  # 10 x 334 presses per preset: over 10,000 in all
+        mash(app, view, 334, seed * 100 + chunk)
+        progress.append(app.hands_done)
+        assert app.errors == 0, app.error
+    assert progress[-1] >= 5, progress
+    # the match always moves on: hands keep being completed over the run
+    assert progress[-1] > progress[len(progress) // 2] > 0, progress
+
+
+def test_random_presses_with_pixels(display):
+    from handheld.render import Renderer
+    app = App(seed=77, level=0)
+    view = Renderer(display)
+    mash(app, view, 200, 5)
+    assert app.errors == 0, app.error
+
+
+def test_a_crash_shows_the_error_screen_and_b_starts_a_new_match():
+    calls = [0]
+
+    def broken(view, level, seed):
+        calls[0] += 1
+        if calls[0] == 3:
+            raise RuntimeError("boom in the computer")
+        from engine import ai
+        return ai.choose(view, level, seed)
+
+    app = App(seed=6, choose=broken)
+    view = TextView()
+    r = Runner(Loop(app, view))
+    while r.presses < 200:
+        r.settle()
+        if app.errors:
+            break
+        r.tap(B)
+    assert app.screen == S.ERROR and app.errors == 1
+    assert "boom in the computer" in " ".join(view.update(app))
+    r.tap(B)
+    assert app.screen == S.TABLE and app.match.hand.trick_no == 0
+    for _ in range(30):
+        r.tap(B)
+    assert app.errors == 1 and app.screen != S.ERROR
+
+
+def test_a_crash_while_drawing_shows_the_error_screen():
+    class Flaky(TextView):
+        fail = True
+
+        def update(self, app):
+            if self.fail and app.screen == S.TABLE:
+                self.fail = False
+                raise ValueError("bad tile")
+            return TextView.update(self, app)
+
+    app = App(seed=6)
+    view = Flaky()
+    r = Runner(Loop(app, view))
+    r.tap(B)
+    assert app.screen == S.ERROR and "bad tile" in app.error
+    r.tap(B)
+    assert app.screen == S.TABLE
