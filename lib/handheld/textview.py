@@ -45,7 +45,8 @@ def render(app):
 
 def _seat_line(app, h, seat):
     who = words.WHO[seat]
-    text = "%s%s: %d tricks" % (">" if h.to_move == seat else " ", who, h.tricks(seat))
+    n = h.tricks(seat)
+    text = "%s%s: %d trick%s" % (">" if h.to_move == seat else " ", who, n, "" if n == 1 else "s")
     if app.show_points:
         text += ", %d points" % h.points(seat)
     m = h.marriages[seat]
