@@ -431,8 +431,8 @@ class App:
                 items.append(("Close stock", a))
             elif MARRIAGE <= a < EXCHANGE:
                 s = a - MARRIAGE
-                items.append(("Marry %s: %d" % (
-                    words.SUIT_TEXT[s], 40 if s == h.trump_suit else 20), a))
+                items.append(("%d in %s" % (
+                    40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]), a))
         items.append(("Back to cards", -1))
         self._open_panel("Your lead", items)
         self._show_choice()

@@ -10,7 +10,7 @@ WIDTH = 26  # columns of the 6x12 font on a 160 px screen
 
 SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
 SUIT_LETTERS = "CDHS"
-SUIT_TEXT = ("clubs", "diamnds", "hearts", "spades")  # 7 columns at most
+SUIT_TEXT = SUIT_WORDS
 
 PRESET_TITLES = {"sixty-six": "Sixty-Six", "schnapsen": "Schnapsen", "santase": "Santase"}
 LEVEL_WORDS = ("easy", "normal", "hard")
