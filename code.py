@@ -88,7 +88,8 @@ try:
     feedback = fb.for_board(board, profile.neopixel_count if profile else 0)
     app.on_trick = lambda won: feedback.trick(clock.now, won)
     app.on_hand = lambda won: feedback.hand(clock.now, won)
-except (ImportError, AttributeError):
+except Exception as e:  # sounds and lights are extras: never stop the game for them
+    print("feedback off:", e)
     feedback = None
 view = Renderer(board.DISPLAY)
 Loop(app, view, keys, clock, saver, feedback=feedback).run()

@@ -91,6 +91,21 @@ for preset in range(3):
     if app.screen != MATCH_END:
         print("STUCK preset", preset, "screen", app.screen, "error", app.error)
 
+# the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
+app.new_match(3)
+settle()
+while app.screen == TABLE and not (app.phase == 1 and app.panel is None):
+    tap(B)
+    settle()
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(1000):
+    step(10)
+idle = gc.mem_alloc() - before
+gc.enable()
+print("IDLE alloc=%d screen=%d" % (idle, app.screen))
+
 gc.collect()
 print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
     BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE))

@@ -20,5 +20,7 @@ def test_app_plays_three_matches_on_micropython_within_the_heap_cap():
     assert m, out
     hands, matches, errors = int(m.group(1)), int(m.group(2)), int(m.group(3))
     assert matches == 3 and errors == 0 and hands >= 6
+    idle = re.search(r"IDLE alloc=(\d+) screen=(\d+)", out)
+    assert idle and idle.group(1) == "0" and idle.group(2) == "1", out  # the table, waiting
     heap = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+)", out)
     assert heap and int(heap.group(4)) < 160 * 1024
