@@ -18,25 +18,39 @@ Specs for `make_player(spec)`:
                     the led suit, points that reach 66, or the strict phase), else throw the
                     lowest card, trumps last.
     ismcts:MS       single-observer information-set MCTS with MS milliseconds per move
-                    (default 100). Options as extra fields: `ismcts:100:c=0.7`,
-                    `ismcts:iters=400` (an iteration budget: fully deterministic),
-                    `rollout=random|light`.
+                    (default 100). Options as extra fields: `ismcts:100:c=0.7` (UCB1
+                    constant), `ismcts:iters=400` (an iteration budget: fully deterministic;
+                    with both, whichever ends first), `rollout=light|random|greedy`.
     pimc:MS         perfect-information Monte Carlo: sample deals consistent with the view,
                     score every legal action by a playout from it on each deal (the same deals
-                    for every action), pick the best average. Same options (no c).
+                    and playout randomness for every action), pick the best average. Same
+                    options but c; `rollout=greedy|light|random`.
     easy|normal|hard  engine.ai.choose(view, level, seed): the handheld's own opponent.
 
 Searches never peek: each determinization is engine.sample.sample_hand(view, rng), the
 hidden cards dealt at random among the deals consistent with what the seat has seen.
 Rewards are the searcher's game points for the hand over 3 (+1 = won 3, -1 = lost 3).
+Searches and playouts declare 66 exactly when the mover's points are >= 66 (declaring then is
+never worse than playing on, and a false declaration always loses), so declare is not a choice.
+
+Playout policies (all of them: declare only at >= 66):
+    random  uniform among the legal actions (the literal "random playout"). It closes the stock
+            at random, almost always on the first lead (about 3 playouts in 4 from the first
+            trick end "closer failed"), which makes its values poor.
+    light   never closes, always draws, takes the exchange and any marriage offered, and plays
+            a uniformly random card. Default for ismcts (closing is still searched in the tree).
+    greedy  like light, but the card is greedy's choice (epsilon 0.25 random). Default for
+            pimc, which has no tree to make up for a random opponent in its playouts.
+Measured against greedy (100 duplicate deals, 50 ms, loaded 2-core box): ismcts light +0.59
+and +0.85 game points per hand (two runs), random +0.52, greedy +0.46; pimc greedy +0.92,
+random -0.26 and -0.28.
 """
 import math
 import random as _random
 import time
 
 from engine import legal as _legal
-from engine.cards import (CARD_POINTS, SUIT_MASK, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE,
-                          cards_of)
+from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, DRAW, DECLARE
 from engine.hand import Hand
 from engine.legal import beats
 from engine.sample import sample_hand
@@ -207,7 +221,72 @@ def _rollout_light(h, rng):
         h.apply(a)
 
 
-ROLLOUTS = {"random": _rollout_random, "light": _rollout_light}
+def _greedy_card(h, cards, p):
+    """greedy_action's card choice, read from a Hand (for playouts; uses only p's cards)."""
+    trump = h.trump_suit
+    led = h.trick_card
+    if led < 0:
+        if h.announced >= 0:
+            return min(cards)
+        return min(cards, key=lambda c: _key(c, trump))
+    best = -1
+    bk = None
+    for c in cards:
+        if beats(c, led, trump):
+            k = _key(c, trump)
+            if bk is None or k < bk:
+                bk = k
+                best = c
+    if best >= 0:
+        if (CARD_POINTS[led] >= 10 or best // 6 == led // 6 or h.strict
+                or (h.tricks_won[p] and h.points(p) + CARD_POINTS[led] + CARD_POINTS[best] >= 66)):
+            return best
+    return min(cards, key=lambda c: _key(c, trump))
+
+
+def _rollout_greedy(h, rng, eps=0.25):
+    """An epsilon-greedy playout: declare at >= 66 only, draw rather than close, take the
+    exchange and any marriage (40 first); cards by the greedy rules of thumb, or with
+    probability eps uniformly at random."""
+    rnd = rng.random
+    while not h.over:
+        acts = _legal.actions(h)
+        p = h.to_move
+        a = -1
+        if acts[0] == DECLARE:
+            if h.points(p) >= 66:
+                a = DECLARE
+            else:
+                acts = acts[1:]
+        if a < 0:
+            first = acts[0]
+            if first == DRAW:
+                a = DRAW
+            else:
+                cards = acts
+                if first >= 24:
+                    trump_m = MARRIAGE + h.trump_suit
+                    for x in acts:
+                        if x == EXCHANGE or x == trump_m:
+                            a = x
+                            break
+                    if a < 0:
+                        for x in acts:
+                            if MARRIAGE <= x < EXCHANGE:
+                                a = x
+                                break
+                    if a < 0:
+                        cards = [x for x in acts if x < 24]
+                if a < 0:
+                    if rnd() < eps:
+                        a = cards[int(rnd() * len(cards))]
+                    else:
+                        a = _greedy_card(h, cards, p)
+        h._acts = acts
+        h.apply(a)
+
+
+ROLLOUTS = {"random": _rollout_random, "light": _rollout_light, "greedy": _rollout_greedy}
 
 
 def _reward(h, seat):
@@ -250,7 +329,7 @@ class ISMCTSPlayer:
     first). Decisions with one sensible action (after the declare rule) return at once.
     """
 
-    def __init__(self, ms=None, iters=None, c=0.7, rollout="random"):
+    def __init__(self, ms=None, iters=None, c=0.7, rollout="light"):
         self.ms, self.iters = _parse_budget(ms, iters)
         self.c = float(c)
         self.rollout_name = rollout
@@ -348,7 +427,7 @@ class PIMCPlayer:
     actions); the action with the best mean reward is chosen.
     """
 
-    def __init__(self, ms=None, iters=None, rollout="random"):
+    def __init__(self, ms=None, iters=None, rollout="greedy"):
         self.ms, self.iters = _parse_budget(ms, iters)
         self.rollout_name = rollout
         self.rollout = ROLLOUTS[rollout]
@@ -397,8 +476,8 @@ class PIMCPlayer:
 
 # ---- registry ---------------------------------------------------------------------------------
 
-SPECS = ("random", "greedy", "ismcts[:MS][:iters=N][:c=X][:rollout=random|light]",
-         "pimc[:MS][:iters=N][:rollout=random|light]", "easy", "normal", "hard")
+SPECS = ("random", "greedy", "ismcts[:MS][:iters=N][:c=X][:rollout=light|random|greedy]",
+         "pimc[:MS][:iters=N][:rollout=greedy|light|random]", "easy", "normal", "hard")
 
 
 def _parse_fields(spec, fields, allowed):
