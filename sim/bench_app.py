@@ -84,7 +84,7 @@ def redraw_per_press(seed=5, level=1):
             "direct": direct, "move": move, "screen_px": 160 * 128}
 
 
-def slowest_hard_move(matches=2, seed=11):
+def slowest_hard_move(matches=3, seed=11):
     """(slowest ms here, SAMD51 factor) over HARD matches played through the app."""
     from sim.headless import Runner
     from handheld.app import App, MATCH_END
