@@ -1,6 +1,6 @@
 """Key timing (taps, repeat, long press) and what keys do on each screen."""
 from handheld.input import Keys, MENU_KEY, HOLD_MS, REPEAT_DELAY, REPEAT_EVERY
-from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from handheld.buttons import LEFT, RIGHT, DOWN, A, B, START
 from handheld import app as S
 from handheld.app import App
 from handheld.textview import TextView
