@@ -118,10 +118,13 @@ def _follow_open(view, level, rng):
     best = None
     best_v = -999
     opp_pts = view.points[1 - me]
+    up = 0  # the loser of the last open trick takes the face-up trump card (R11)
+    if view.stock_size == 2 and view.trump_card >= 0:
+        up = _keep_value(view, view.trump_card) + CARD_POINTS[view.trump_card] // 2
     for f in _cards(view.hand):
         pts = CARD_POINTS[c] + CARD_POINTS[f]
         if _beats(f, c, t):
-            v = pts + 2 - _keep_value(view, f)
+            v = pts + 2 - _keep_value(view, f) - up
             if view.points[me] + pending + pts >= 66:
                 v += 100  # take it and declare
         else:
