@@ -2,39 +2,14 @@
 
 State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
 """
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, bit_index
+# The import order keeps the MicroPython compile peak low: big modules compile first.
 from engine.rules import SIXTY_SIX
-from engine.rng import Rng
-from engine import score, legal
-from engine.legal import strict_cards, beats
+from engine import play, legal
+from engine.deck import check_deck, shuffled
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message names the rule."""
-
-
-def check_deck(deck, rules):
-    """The deck as bytes, or ValueError naming what is wrong with it."""
-    try:
-        cards = bytes(deck)
-    except (TypeError, ValueError):
-        raise ValueError("deck must be a sequence of card numbers 0..23")
-    n = 20 if rules.deck == 20 else 24
-    if len(cards) != n:
-        raise ValueError("deck has %d cards; %s needs %d" % (len(cards), rules.name, n))
-    seen = 0
-    for c in cards:
-        if c > 23:
-            raise ValueError("deck holds %d, which is not a card (0..23)" % c)
-        if seen >> c & 1:
-            from engine.names import card_name
-            raise ValueError("deck holds %s twice" % card_name(c))
-        seen |= 1 << c
-    if seen != rules.cards:
-        from engine.names import mask_names
-        raise ValueError("deck holds %s, which a %d-card deck has not" %
-                         (mask_names(seen & ~rules.cards), n))
-    return cards
 
 
 class Hand:
@@ -93,9 +68,7 @@ class Hand:
     @classmethod
     def new(cls, seed, dealer=0, rules=SIXTY_SIX):
         """A hand dealt from the engine's own PRNG: the same cards on every platform."""
-        deck = [c for c in range(24) if rules.cards >> c & 1]
-        Rng(seed).shuffle(deck)
-        return cls(deck, dealer, rules)
+        return cls(shuffled(seed, rules), dealer, rules)
 
     # ---- what anyone may ask ------------------------------------------------------------
     @property
@@ -142,81 +115,7 @@ class Hand:
         if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
-        p = self.to_move
-        self.history.append(action)
-        if action < 24:
-            self._play(p, action)
-        elif action < EXCHANGE:
-            s = action - MARRIAGE
-            self.melds[p] += 40 if s == self.trump_suit else 20  # R20
-            self.marriages[p] |= 1 << s
-            self.shown[p] |= 0x0C << (6 * s)
-            self.announced = s
-        elif action == EXCHANGE:  # R13
-            ex = self.trump_suit * 6 + self.rules.exchange_rank
-            old = self.face_up
-            self.hands[p] ^= (1 << ex) | (1 << old)
-            self.shown[p] |= 1 << old
-            self.face_up = ex
-            self.exchanged_by = p
-        elif action == CLOSE:  # R17, R19
-            self.closed_by = p
-            self.draw_pending = False
-            self.frozen_tricks = self.tricks_won[1 - p]
-            self.frozen_points = self.points(1 - p)
-            self.close_trick = self.trick_no
-        elif action == DRAW:
-            self._draw(p)
-        else:
-            score.declare(self, p)
-        if self.rules.auto_declare and not self.over:
-            q = self.to_move
-            if self.trick_card < 0 and self.tricks_won[q] and self.points(q) >= 66:
-                score.declare(self, q)
-
-    def _play(self, p, c):
-        bit = 1 << c
-        self.hands[p] ^= bit
-        self.played[p] |= bit
-        self.shown[p] &= ~bit
-        if self.trick_card < 0:  # a lead
-            self.trick_card = c
-            self.announced = -1
-            self.to_move = 1 - p
-            return
-        led = self.trick_card
-        if self.strict:  # what the follower has shown it cannot hold (R26)
-            full = self.rules.strictness == "full"
-            if c // 6 != led // 6:
-                self.cannot[p] |= SUIT_MASK[led // 6]
-                if full and c // 6 != self.trump_suit:
-                    self.cannot[p] |= SUIT_MASK[self.trump_suit]
-            elif full and c < led:
-                self.cannot[p] |= SUIT_MASK[led // 6] & ~((2 << led) - 1)
-        w = p if beats(c, led, self.trump_suit) else 1 - p
-        self.last_trick = (led, c, w)
-        self.trick_card = -1
-        self.trick_no += 1
-        self.tricks_won[w] += 1
-        self.won[w] += CARD_POINTS[c] + CARD_POINTS[led]
-        self.leader = w
-        self.to_move = w
-        if self.stock_open():
-            self.draw_pending = True  # R11, R17: the winner draws, closes or declares first
-        elif not self.hands[w]:
-            score.run_out(self, w)
-
-    def _draw(self, w):
-        """R11: the winner draws the top card, then the loser; the trump card comes last."""
-        self.draw_pending = False
-        for seat in (w, 1 - w):
-            if self._next < len(self.deck):
-                self.hands[seat] |= 1 << self.deck[self._next]
-                self._next += 1
-            else:
-                self.hands[seat] |= 1 << self.face_up
-                self.shown[seat] |= 1 << self.face_up
-                self.face_up = -1
+        play.act(self, self.to_move, action)
 
     def finish(self, winner, game_points, reason):
         self.over = True

@@ -1,74 +1,69 @@
-"""Rule options (RULES.md section 14) and the three presets.
+"""Rule options (RULES.md section 14, in snake case) and the three presets.
 
-Option names follow the section 14 table in snake case:
-  deck 24 | 20; match_target; match_style 'up' | 'bummerl'; next_dealer 'alternate' | 'winner';
-  exchange_needs_trick; exchange_timing 'leader' | 'any'; exchange_min_stock 2 | 4;
-  exchange_on_opponent_close; close_before_draw; close_before_first_trick; close_min_stock 2 | 4;
-  marriage_on_first_lead; marriage_after_close; strictness 'full' | 'follow';
-  false_declare_schwarz3; beaten_closer_flat2; failed_close_always3;
-  close_score_at 'closing' | 'end'; run_out_winner 'total' | 'last'; last_trick_bonus (R31);
-  draw_carry_point; auto_declare, show_own_points, show_opponent_points, review_last_trick
-  (display options: they never change the rules, R43).
+The display options (auto_declare, show_own_points, show_opponent_points, review_last_trick)
+never change the rules (R43); auto_declare only declares 66 for a player who has it.
 """
-
-_CHOICES = (
-    ("deck", 24, (24, 20)),
-    ("match_target", 7, None),
-    ("match_style", "up", ("up", "bummerl")),
-    ("next_dealer", "alternate", ("alternate", "winner")),
-    ("exchange_needs_trick", True, 0),
-    ("exchange_timing", "leader", ("leader", "any")),
-    ("exchange_min_stock", 2, (2, 4)),
-    ("exchange_on_opponent_close", False, 0),
-    ("close_before_draw", True, 0),
-    ("close_before_first_trick", True, 0),
-    ("close_min_stock", 2, (2, 4)),
-    ("marriage_on_first_lead", True, 0),
-    ("marriage_after_close", False, 0),
-    ("strictness", "full", ("full", "follow")),
-    ("false_declare_schwarz3", True, 0),
-    ("beaten_closer_flat2", False, 0),
-    ("failed_close_always3", False, 0),
-    ("close_score_at", "closing", ("closing", "end")),
-    ("run_out_winner", "total", ("total", "last")),
-    ("last_trick_bonus", 10, (10, 0)),
-    ("draw_carry_point", False, 0),
-    ("auto_declare", False, 0),
-    ("show_own_points", False, 0),
-    ("show_opponent_points", False, 0),
-    ("review_last_trick", False, 0),
-)  # (name, default, allowed values: a tuple, 0 for a bool, None for a whole number >= 1)
-OPTIONS = tuple([o[0] for o in _CHOICES])
 
 
 class Rules:
     """A rule set: the defaults of RULES.md, changed by keyword options.
 
-    Defaults live on the class; an instance stores only what it changes (small on a board).
+    The defaults are these class attributes; an instance stores only what it changes (small on
+    a board). Bool options take True or False; _VALUES lists the others' allowed values.
     """
+    deck = 24  # 24 (Sixty-Six) or 20 (Schnapsen: no nines, 5-card hands, the trump jack)
+    match_target = 7  # R39: game points to win (Bummerl: points to count down from)
+    match_style = "up"  # R39: 'up' or 'bummerl'
+    next_dealer = "alternate"  # R4: 'alternate' or 'winner'
+    exchange_needs_trick = True  # R14
+    exchange_timing = "leader"  # R14: 'leader' or 'any' (V-EX1: the follower too)
+    exchange_min_stock = 2  # R15: 2 or 4
+    exchange_on_opponent_close = False  # R14 V-EX4
+    close_before_draw = True  # R17
+    close_before_first_trick = True  # R17
+    close_min_stock = 2  # R18: 2 or 4
+    marriage_on_first_lead = True  # R21
+    marriage_after_close = False  # R22
+    strictness = "full"  # R26: 'full' or 'follow'
+    false_declare_schwarz3 = True  # R30a
+    beaten_closer_flat2 = False  # R37
+    failed_close_always3 = False  # R37
+    close_score_at = "closing"  # R36: 'closing' or 'end'
+    run_out_winner = "total"  # R32: 'total' or 'last'
+    last_trick_bonus = 10  # R31: 10 or 0
+    draw_carry_point = False  # R33
+    auto_declare = False  # R43 display options (auto_declare also declares 66 when reached)
+    show_own_points = False
+    show_opponent_points = False
+    review_last_trick = False
+    cards = 0xFFFFFF  # the mask of the deck's cards (derived from deck)
+    hand_size = 6
+    exchange_rank = 0  # the trump nine
 
     def __init__(self, name="custom", **options):
         self.name = name
-        for key, default, values in _CHOICES:
-            if key not in options:
-                continue
-            value = options.pop(key)
-            if values == 0:
+        for key in options:
+            value = options[key]
+            if key not in OPTIONS:
+                raise ValueError("unknown rule option(s): %s" % ", ".join(
+                    sorted([k for k in options if k not in OPTIONS])))
+            default = getattr(Rules, key)
+            values = _VALUES.get(key)
+            if values is None:
                 ok = value is True or value is False
-            elif values is None:
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+                want = "True or False"
+            elif values == ():  # a whole number >= 1
+                ok = type(value) is int and value >= 1
+                want = "a whole number >= 1"
             else:
-                ok = value in values
+                ok = value in values and type(value) is type(default)
+                want = "one of %r" % (values,)
             if not ok:
-                raise ValueError("option %s=%r: must be %s" % (
-                    key, value, "True or False" if values == 0 else
-                    "a whole number >= 1" if values is None else "one of %r" % (values,)))
+                raise ValueError("option %s=%r: must be %s" % (key, value, want))
             if value != default:
                 setattr(self, key, value)
-        if options:
-            raise ValueError("unknown rule option(s): %s" % ", ".join(sorted(options)))
         if self.deck == 20:
-            self.cards = 0xFBEFBE  # the mask of the deck's cards: no nines
+            self.cards = 0xFBEFBE  # no nines
             self.hand_size = 5
             self.exchange_rank = 1  # the trump jack in Schnapsen
 
@@ -107,11 +102,19 @@ class Rules:
         return "<Rules %s %r>" % (self.name, extra)
 
 
-for _key, _default, _values in _CHOICES:
-    setattr(Rules, _key, _default)
-Rules.cards = 0xFFFFFF
-Rules.hand_size = 6
-Rules.exchange_rank = 0  # the trump nine
+OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs_trick",
+           "exchange_timing", "exchange_min_stock", "exchange_on_opponent_close",
+           "close_before_draw", "close_before_first_trick", "close_min_stock",
+           "marriage_on_first_lead", "marriage_after_close", "strictness",
+           "false_declare_schwarz3", "beaten_closer_flat2", "failed_close_always3",
+           "close_score_at", "run_out_winner", "last_trick_bonus", "draw_carry_point",
+           "auto_declare", "show_own_points", "show_opponent_points", "review_last_trick")
+# allowed values of the options that are not True/False; () for a whole number >= 1
+_VALUES = {"deck": (24, 20), "match_target": (), "match_style": ("up", "bummerl"),
+           "next_dealer": ("alternate", "winner"), "exchange_timing": ("leader", "any"),
+           "exchange_min_stock": (2, 4), "close_min_stock": (2, 4),
+           "strictness": ("full", "follow"), "close_score_at": ("closing", "end"),
+           "run_out_winner": ("total", "last"), "last_trick_bonus": (10, 0)}
 _BASE = Rules()
 
 SIXTY_SIX = Rules("sixty-six")
