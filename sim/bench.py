@@ -1,0 +1,27 @@
+"""Benchmarks: `python -m sim.bench <part> [options]`, one part per module sim/bench_<part>.py.
+
+    python -m sim.bench engine   # rules engine: hands per second, MicroPython heap (issue 2)
+    python -m sim.bench ai       # computer opponent (issue 3)
+    python -m sim.bench app      # handheld app
+
+A part is a module with `main(argv)`; add one by adding it to PARTS.
+"""
+import sys
+
+PARTS = {
+    "engine": "sim.bench_engine",
+    "ai": "sim.bench_ai",
+    "app": "sim.bench_app",
+}
+
+
+def main(argv):
+    if not argv or argv[0] not in PARTS:
+        print("usage: python -m sim.bench {%s} [options]" % ",".join(PARTS))
+        return 2
+    module = __import__(PARTS[argv[0]], None, None, ["main"])
+    return module.main(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
