@@ -36,60 +36,37 @@ def board_input():
     """The board profile's keys (handheld.boards), else the PyBadge shift register."""
     try:
         from handheld import boards
-        profile = boards.detect()
-        return profile, profile.make_input()
     except ImportError:
         return None, PyBadgeKeys()
-
-
-def open_settings_store():
     try:
-        import microcontroller
-        from handheld.store import open_store
-        from handheld import savedata
-        return open_store(nvm=microcontroller.nvm, root="/saves"), savedata
-    except (ImportError, AttributeError, OSError, ValueError):
-        return None, None
+        profile = boards.detect()
+    except boards.BoardError as e:  # a board the game does not know: say how to fix it
+        print("Sixty-Six cannot start:", e)
+        raise SystemExit
+    return profile, profile.make_input()
 
 
-class SettingsSaver:
-    """Loop store hook: the menu's settings through the save codec (skipped if unavailable)."""
+def open_store():
+    """NVM saves, else files in /saves, else RAM (the app shows why)."""
+    try:
+        from handheld import store
+        return store.open_store(nvm=store.device_nvm(), root="/saves")
+    except (ImportError, OSError, ValueError) as e:
+        print("saves off:", e)
+        return None
 
-    def __init__(self, store, codec):
-        self.store = store
-        self.codec = codec
 
-    def load(self):
-        data = self.store.load("settings")
-        return self.codec.decode_settings(data) if data else None
-
-    def save_settings(self, s):
-        old = self.load() or self.codec.default_settings()
-        old.update(s)
-        self.store.save("settings", self.codec.encode_settings(old))
+def open_feedback(profile):
+    try:
+        from handheld import feedback
+        return feedback.for_board(board, profile.neopixel_count if profile else 0)
+    except Exception as e:  # sounds and lights are extras: never stop the game for them
+        print("feedback off:", e)
+        return None
 
 
 profile, keys = board_input()
 clock = TicksClock(supervisor.ticks_ms)
-app = App(seed=supervisor.ticks_ms() + 1)
-saver = None
-store, codec = open_settings_store()
-if store is not None:
-    saver = SettingsSaver(store, codec)
-    try:
-        saved = saver.load()
-        if saved:
-            app.load_settings(saved)
-    except ValueError:
-        pass
-feedback = None
-try:
-    from handheld import feedback as fb
-    feedback = fb.for_board(board, profile.neopixel_count if profile else 0)
-    app.on_trick = lambda won: feedback.trick(clock.now, won)
-    app.on_hand = lambda won: feedback.hand(clock.now, won)
-except Exception as e:  # sounds and lights are extras: never stop the game for them
-    print("feedback off:", e)
-    feedback = None
-view = Renderer(board.DISPLAY)
-Loop(app, view, keys, clock, saver, feedback=feedback).run()
+fx = open_feedback(profile)
+app = App(seed=supervisor.ticks_ms() + 1, store=open_store(), feedback=fx)
+Loop(app, Renderer(board.DISPLAY), keys, clock, feedback=fx).run()

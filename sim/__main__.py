@@ -7,6 +7,10 @@
                                            replay a key script on simulated time, save a PNG of
                                            every frame that changed (text frames without pygame)
 Options: --size 160x128|240x135|240x240, --preset, --level easy|normal|hard, --seed N.
+Saves: the window and the terminal game keep the match, statistics and settings in
+~/.local/share/sixtysix (or $XDG_DATA_HOME/sixtysix); --save-dir DIR puts them elsewhere,
+--no-save keeps them in memory only. Headless runs and key scripts save nothing unless
+--save-dir is given.
 With no display available the window and headless modes fall back to the text mode.
 """
 import argparse
@@ -41,16 +45,39 @@ def parse(argv=None):
                     choices=("sixty-six", "schnapsen", "santase"))
     ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save-dir", default=None, help="folder for saves (default: see above)")
+    ap.add_argument("--no-save", action="store_true", help="keep saves in memory only")
     return ap.parse_args(argv)
 
 
-def make_app(args):
-    return App(seed=args.seed, preset_name=args.preset, level=LEVELS[args.level])
+def default_save_dir():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                           ".local", "share")
+    return os.path.join(base, "sixtysix")
+
+
+def make_store(args, interactive=False):
+    """A file store in --save-dir (or the desktop folder when interactive), else RAM."""
+    from handheld.store import open_store, RamStore
+    folder = getattr(args, "save_dir", None)
+    if getattr(args, "no_save", False) or (folder is None and not interactive):
+        return RamStore(None)
+    folder = folder or default_save_dir()
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        sys.stderr.write("saves: cannot make %s: %s\n" % (folder, e))
+    return open_store(root=folder)
+
+
+def make_app(args, interactive=False):
+    return App(seed=args.seed, preset_name=args.preset, level=LEVELS[args.level],
+               store=make_store(args, interactive))
 
 
 def run_text(args, script=None, out=sys.stdout):
     """Terminal play (or a text replay of script); returns the app."""
-    app = make_app(args)
+    app = make_app(args, script is None)
     view = TextView()
     seen = []
 
@@ -130,7 +157,7 @@ def run_window(args):
         return run_text(args)
     import pygame
     from handheld.render import Renderer
-    app = make_app(args)
+    app = make_app(args, True)
     app.clock = _ms
     loop = Loop(app, Renderer(display), keys, _ms, idle=pygame.time.wait)
     print("Sixty-Six simulator. Keys: " + "arrows, Z = A, X = B, Enter = START, "

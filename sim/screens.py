@@ -94,7 +94,13 @@ SCENARIOS = (
     ("menu", play_key, None, "BS"),
     ("rules_help", play_key, None, "BSDDDDDDB"),
     ("error", play_key, None, "B"),
+    ("menu_end", play_key, None, "BS" + "D" * 9),
+    ("resume", play_key, None, ""),
+    ("statistics", play_key, None, "S" + "D" * 7 + "B"),
+    ("notice", play_key, None, ""),
+    ("notice_damaged", play_key, None, ""),
 )
+SAVED = ("resume", "statistics", "notice", "notice_damaged")  # need a store made first
 NAMES = tuple([s[0] for s in SCENARIOS])
 
 
@@ -130,12 +136,45 @@ def shoot(name, view, app, save, limit=4000):
     return done[0]
 
 
+def _played(nvm, seed, choose, done):
+    """Play on an app over nvm (a power-on) until done(app); saves land in nvm."""
+    from handheld.store import NvmStore
+    from handheld.textview import TextView
+    app = App(seed=seed, choose=choose, store=NvmStore(nvm))
+    runner = Runner(Loop(app, TextView()))
+    runner.tap(B)
+    while not done(app):
+        runner.settle()
+        runner.tap(closer_key(app))
+
+
+def make_app(name, seed=3, choose=None):
+    """The app for a scenario: for SAVED ones, after the play and power-off they need."""
+    from handheld import store as stores
+    if name not in SAVED:
+        return App(seed=seed, choose=choose)
+    nvm = bytearray(8192)
+    if name == "resume":
+        _played(nvm, seed, choose, lambda app: app.match.hand_no == 1 and
+                app.match.hand.trick_no >= 3 and app.phase == A.HUMAN)
+    elif name == "statistics":
+        for i in range(3):
+            _played(nvm, seed + i, choose, lambda app: app.screen == A.MATCH_END)
+    elif name == "notice":
+        return App(seed=seed, choose=choose, store=stores.RamStore(stores.NOTICE_READ_ONLY))
+    else:
+        st = stores.NvmStore(nvm)
+        st.save("match", b"\x01" * 30)
+        nvm[st.address("match", 0) + 20] ^= 0x55
+    return App(seed=seed, choose=choose, store=stores.NvmStore(nvm))
+
+
 def capture(name, out_dir, width=160, height=128, scale=1, stub=True, seed=3, prefix=""):
     """Save the PNG of one scenario; returns its path (None if never reached)."""
     from sim.display import make_display
     from handheld.render import Renderer
     display = make_display(width, height, 1, headless=True)
-    app = App(seed=seed, choose=stub_choose if stub else None)
+    app = make_app(name, seed, stub_choose if stub else None)
     view = Renderer(display)
     path = os.path.join(out_dir, "%s%s.png" % (prefix, name))
     ok = shoot(name, view, app, lambda: display.save(path, scale))

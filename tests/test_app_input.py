@@ -132,7 +132,7 @@ def test_menu_changes_settings_and_help_pages_turn():
     r.play("S")
     assert app.screen == S.TITLE and app.page[0] == "Schnapsen, hard"
     assert app.settings() == {"preset": 1, "level": 2, "show_points": True,
-                              "auto_marriage": False}
+                              "auto_marriage": False, "sound": True, "lights": True}
     fresh = App()
     fresh.load_settings(app.settings())
     assert fresh.settings() == app.settings()

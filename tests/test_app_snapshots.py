@@ -19,7 +19,8 @@ REF = os.path.join(HERE, "snapshots")
 ROOT = os.path.dirname(HERE)
 UPDATE = os.environ.get("SNAPSHOT_UPDATE") == "1"
 SMALL = ("title", "table", "thinking", "trick", "after_trick", "lead_choices", "strict",
-         "closed", "hand_result", "match_result", "menu", "rules_help", "error")
+         "closed", "hand_result", "match_result", "menu", "rules_help", "error",
+         "menu_end", "resume", "statistics", "notice", "notice_damaged")
 
 
 def pixels(path):

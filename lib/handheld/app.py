@@ -28,6 +28,9 @@ MATCH_END = const(3)
 MENU = const(4)
 HELP = const(5)
 ERROR = const(6)
+RESUME = const(7)  # a saved match: continue or start new (handheld.savepages)
+NOTICE = const(8)  # a note about the saves
+STATS = const(9)
 
 # table phases
 IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
@@ -73,7 +76,7 @@ def hand_order(mask):
 
 class App:
     def __init__(self, seed=1, preset_name="sixty-six", level=ai.NORMAL, show_points=False,
-                 auto_marry=True, choose=None):
+                 auto_marry=True, choose=None, store=None, feedback=None):
         self.seed = seed
         self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
         self.preset_index = PRESET_ORDER.index(preset(preset_name).name)
@@ -98,6 +101,13 @@ class App:
         self.on_cue = None  # optional callback(kind) for a sound or a buzz
         self.on_trick = None  # optional callback(won) when a trick is taken
         self.on_hand = None  # optional callback(won) when a hand ends
+        self.feedback = feedback  # optional: trick(now, won), hand(now, won), off()
+        self.sound = True
+        self.lights = True
+        self.saves = None  # handheld.persist.Saves when a store is given
+        self.resume_sel = 0
+        self.notice_back = -1
+        self.stats_level = level
         # what the table shows
         self.hand_cards = []
         self.playable = 0  # mask of the cards the player may play now
@@ -116,6 +126,10 @@ class App:
         self._base_prompt = ""
         self.dirty = D_ALL
         pages.title_page(self)
+        if store is not None:
+            from handheld.persist import Saves
+            self.saves = Saves(store)
+            self.saves.start(self)
 
     # ---- input ------------------------------------------------------------------------------
     def press(self, button, now):
@@ -173,7 +187,11 @@ class App:
 
     def _key(self, k):
         s = self.screen
-        if k == START or k == SELECT or k == MENU_KEY:
+        menu_key = k == START or k == SELECT or k == MENU_KEY
+        if s >= RESUME and not (menu_key and s == RESUME):
+            from handheld import savepages
+            savepages.key(self, k)
+        elif menu_key:
             if s == MENU:
                 pages.close_menu(self)
             else:
@@ -191,6 +209,9 @@ class App:
                 self.new_match()
         else:
             self._cue()
+        if s == MENU and self.screen != MENU and self.screen != HELP and \
+                self.screen != STATS and self.saves is not None:
+            self.saves.save_settings(self)  # leaving the menu: its choices, if changed
 
     # ---- the match ----------------------------------------------------------------------------
     def new_match(self, seed=None):
@@ -199,6 +220,8 @@ class App:
         else:
             self.seed = (self.seed * 1103515245 + 12345) % 2147483647 + self.matches_done
         self.match = Match(preset(PRESET_ORDER[self.preset_index]), self.seed)
+        if self.saves is not None:
+            self.saves.begin_hand(self.match)
         self._start_hand()
 
     def _start_hand(self):
@@ -219,6 +242,8 @@ class App:
             pages.match_end(self)
             return
         self.match.next_hand()
+        if self.saves is not None:
+            self.saves.begin_hand(self.match)
         self._start_hand()
 
     def _act(self, seat, a):
@@ -238,6 +263,8 @@ class App:
                 led, follow, w = h.last_trick
                 if self.on_trick:
                     self.on_trick(w == 0)
+                if self.feedback is not None:
+                    self.feedback.trick(self.now, w == 0)
                 self._pause(TRICK_MS, "%s take%s the trick +%d" % (
                     words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
         elif a < EXCHANGE:
@@ -253,6 +280,11 @@ class App:
         if seat == 0 or a == DRAW:
             self.hand_cards = hand_order(h.hand_mask(0))
             self.dirty |= D_HAND
+        if self.saves is not None and (h.over or (a < 24 and not lead)):
+            self.saves.after_action(self, h.over)  # after a trick, at the hand's end
+            if self.saves.pending:
+                from handheld import savepages
+                savepages.show_notice(self)
 
     def _pause(self, ms, text):
         self._set_prompt(text)
@@ -480,7 +512,8 @@ class App:
     def settings(self):
         """The player's choices, as handheld.savedata's settings codec names them."""
         return {"preset": self.preset_index, "level": self.level,
-                "show_points": self.show_points, "auto_marriage": self.auto_marry}
+                "show_points": self.show_points, "auto_marriage": self.auto_marry,
+                "sound": self.sound, "lights": self.lights}
 
     def load_settings(self, d):
         """Take saved choices (a bad or missing field keeps its current value)."""
@@ -493,7 +526,20 @@ class App:
             self.level = int(d.get("level", self.level)) % 3
             self.show_points = bool(d.get("show_points", self.show_points))
             self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
+            self.set_feedback(bool(d.get("sound", self.sound)),
+                              bool(d.get("lights", self.lights)))
         except (ValueError, TypeError, AttributeError):
             pass
         if self.screen == TITLE:
             pages.title_page(self)
+
+    def set_feedback(self, sound, lights):
+        """Switch sounds and lights; what is switched off stops at once."""
+        self.sound = sound
+        self.lights = lights
+        fb = self.feedback
+        if fb is not None:
+            if (fb.sound and not sound) or (fb.lights and not lights):
+                fb.off()
+            fb.sound = sound
+            fb.lights = lights

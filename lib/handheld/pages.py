@@ -8,7 +8,8 @@ from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B
 from handheld import app as S
 from handheld import words
 
-MENU_ITEMS = 7
+MENU_ITEMS = 10
+MENU_SHOWN = 8  # items on screen at once; the list scrolls
 
 
 def hand_over(app):
@@ -17,6 +18,8 @@ def hand_over(app):
     app.hands_done += 1
     if app.on_hand:
         app.on_hand(h.winner == 0)
+    if app.feedback is not None:
+        app.feedback.hand(app.now, h.winner == 0)
     app.screen = S.RESULT
     head, why, pts = words.hand_result(h, m.bummerl)
     lines = [head, "", why, pts, "",
@@ -36,9 +39,11 @@ def match_end(app):
         score = "Left: you %d, CPU %d" % (m.scores[0], m.scores[1])
     else:
         score = "Final: you %d, CPU %d" % (m.scores[0], m.scores[1])
-    lines = [head, "", score, "First to %d, %d hands" % (m.target, len(m.results)), "",
-             "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1)),
-             "", "B: new match", "START: menu"]
+    won = ""
+    if len(m.results) == m.hand_no + 1:  # not after a resume: earlier hands are not saved
+        won = "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1))
+    lines = [head, "", score, "First to %d, %d hands" % (m.target, m.hand_no + 1), "",
+             won, "", "B: new match", "START: menu"]
     app._set_page(lines, -1)
 
 
@@ -70,13 +75,16 @@ def menu_page(app):
              "Level: " + words.LEVEL_WORDS[app.level],
              "Points: " + ("shown" if app.show_points else "hidden"),
              "Marriages: " + ("auto" if app.auto_marry else "by hand"),
-             "Rules help")
-    lines = ["Menu", ""]
-    for i in range(MENU_ITEMS):
+             "Rules help",
+             "Statistics",
+             "Sound: " + ("on" if app.sound else "off"),
+             "Lights: " + ("on" if app.lights else "off"))
+    top = app.menu_sel - MENU_SHOWN + 1 if app.menu_sel >= MENU_SHOWN else 0
+    lines = ["Menu  %d/%d" % (app.menu_sel + 1, MENU_ITEMS)]
+    for i in range(top, top + MENU_SHOWN):
         lines.append(("> " if i == app.menu_sel else "  ") + items[i])
-    lines.append("")
     lines.append("B:ok  LEFT/RIGHT:change")
-    app._set_page(lines, 2 + app.menu_sel)
+    app._set_page(lines, 1 + app.menu_sel - top)
 
 
 def close_menu(app):
@@ -97,7 +105,7 @@ def menu_key(app, k):
         app.menu_sel = (i + 1) % MENU_ITEMS
     elif k == UP:
         app.menu_sel = (i - 1) % MENU_ITEMS
-    elif (k == LEFT or k == RIGHT) and 2 <= i <= 5:
+    elif (k == LEFT or k == RIGHT) and (2 <= i <= 5 or i >= 8):
         change(app, i, -1 if k == LEFT else 1)
     elif k == B:
         if i == 0:
@@ -110,6 +118,11 @@ def menu_key(app, k):
             app.screen = S.HELP
             app.help_page = 0
             help_page(app)
+            return
+        if i == 7:
+            from handheld import savepages
+            app.stats_level = app.level
+            savepages.stats_page(app)
             return
         change(app, i, 1)
     else:
@@ -126,8 +139,12 @@ def change(app, i, step):
     elif i == 4:
         app.show_points = not app.show_points
         app.dirty |= S.D_OPP | S.D_ME
-    else:
+    elif i == 5:
         app.auto_marry = not app.auto_marry
+    elif i == 8:
+        app.set_feedback(not app.sound, app.lights)
+    else:
+        app.set_feedback(app.sound, not app.lights)
 
 
 def help_page(app):

@@ -1,0 +1,406 @@
+"""Saves through the app: power off mid-match and resume, statistics, bad records, failing
+drives, sound and light switches. Keys only; the computer is the fixed stub (fast)."""
+import os
+
+import pytest
+
+from engine.match import Match
+from engine.rules import preset
+from handheld import app as S
+from handheld import records, savedata, store as stores
+from handheld.app import App
+from handheld.buttons import A, B, DOWN, RIGHT, START
+from handheld.loop import Loop
+from handheld.textview import TextView
+from sim.headless import Runner
+from sim.screens import stub_choose, closer_key
+
+
+def boot(nvm, seed=7, feedback=None, **kw):
+    """Power on: a fresh store over the same NVM bytes, a new app, its runner."""
+    app = App(seed=seed, choose=stub_choose, store=stores.NvmStore(nvm), feedback=feedback, **kw)
+    return app, Runner(Loop(app, TextView()))
+
+
+def spy(app):
+    """Record the match state right after every save the app makes."""
+    states = []
+    after = app.saves.after_action
+
+    def wrapped(a, over):
+        after(a, over)
+        states.append((a.match.state(), a.match.hand.to_move, a.match.hand.over))
+    app.saves.after_action = wrapped
+    return states
+
+
+def play_until(app, r, cond, limit=2000, policy=None):
+    for _ in range(limit):
+        r.settle()
+        if cond(app):
+            return
+        r.tap(policy(app) if policy else B)
+    raise AssertionError("never reached (screen %d)" % app.screen)
+
+
+def tricks_done(n):
+    return lambda app: (app.screen == S.TABLE and app.match.hand.trick_no >= n and
+                        app.phase == S.HUMAN)
+
+
+def restored_state(app):
+    return app.match.state(), app.match.hand.to_move, app.match.hand.over
+
+
+def test_power_off_mid_hand_then_continue_restores_the_match():
+    nvm = bytearray(8192)
+    app, r = boot(nvm)
+    assert app.screen == S.TITLE
+    saves = spy(app)
+    r.tap(B)
+    play_until(app, r, lambda a: a.match.hand_no >= 1 and tricks_done(4)(a))
+    assert saves, "tricks were saved"
+    last = saves[-1]
+    assert last[0]["hand_no"] == 1 and len(last[0]["history"]) > 0
+    del app, r  # power off
+    app2, r2 = boot(nvm, seed=99)
+    assert app2.screen == S.RESUME
+    assert "> Continue" in app2.page and "  New match" in app2.page
+    assert app2.page[4].startswith("Hand 2, trick ")
+    r2.tap(B)
+    assert app2.screen == S.TABLE and app2.errors == 0
+    assert restored_state(app2) == last
+    assert app2.seed == last[0]["seed"] and app2.prompt == "Welcome back"
+    play_until(app2, r2, lambda a: a.screen == S.RESULT)  # and it plays on
+    assert app2.errors == 0
+
+
+def test_a_hand_saved_at_its_end_resumes_at_its_result_without_counting_twice():
+    nvm = bytearray(8192)
+    app, r = boot(nvm)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    hands = app.saves.stats["levels"][1]["hands"]
+    assert hands == 1
+    page = list(app.page)
+    app2, r2 = boot(nvm)
+    assert app2.screen == S.RESUME and app2.page[4].endswith("over")
+    r2.tap(B)
+    assert app2.screen == S.RESULT and app2.page == page
+    assert app2.saves.stats["levels"][1]["hands"] == 1
+    r2.tap(B)  # next hand
+    assert app2.screen == S.TABLE and app2.match.hand_no == 1
+    assert app2.match.scores == app.match.scores
+
+
+def test_new_match_at_the_offer_replaces_the_old_save_only_once_played():
+    nvm = bytearray(8192)
+    app, r = boot(nvm)
+    r.tap(B)
+    play_until(app, r, tricks_done(3))
+    old = bytes(nvm)
+    old_seed = app.match.seed
+    app2, r2 = boot(nvm, seed=1234)
+    assert app2.screen == S.RESUME
+    r2.tap(A)  # to "New match"
+    assert app2.page[7] == "> New match"
+    assert bytes(nvm) == old, "looking at the offer writes nothing"
+    r2.tap(B)
+    assert app2.screen == S.TABLE and app2.match.seed != old_seed
+    r2.settle()
+    assert bytes(nvm) == old, "nothing written before the first trick of the new match"
+    play_until(app2, r2, tricks_done(1))
+    assert bytes(nvm) != old
+    app3, _ = boot(nvm)
+    assert app3.saves.saved["seed"] == app2.match.seed
+
+
+def test_only_tricks_and_hand_ends_write():
+    nvm = bytearray(8192)
+    app, r = boot(nvm)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    m = app.match
+    h = m.hand
+    # one match save per trick (skipped when unchanged) plus the stats at the hand's end
+    assert app.saves.writes <= h.trick_no + 2
+    before = app.saves.writes
+    r.play("RLRLRL")  # keys that change nothing save nothing
+    assert app.saves.writes == before
+
+
+def expected_stats(hands, level):
+    want = savedata.new_stats()["levels"][level]
+    for winner, pts, carry, reason, closer in hands:
+        want["hands"] += 1
+        if closer == 0:
+            want["closes"] += 1
+        if winner is None:
+            continue
+        if winner == 0:
+            want["hands_won"] += 1
+            want["points_for"] += pts + carry
+            if reason in ("declared", "closer won", "run out"):
+                want["schneider"] += pts == 2
+                want["schwarz"] += pts == 3
+            if closer == 0:
+                want["closes_won"] += 1
+        else:
+            want["points_against"] += pts + carry
+    return want
+
+
+def test_statistics_after_a_scripted_match_match_the_results():
+    nvm = bytearray(8192)
+    app, r = boot(nvm, level=2)
+    hands = []
+
+    def on_hand(won):
+        m = app.match
+        h = m.hand
+        w, total, _ = m.results[-1]
+        hands.append((h.winner, h.game_points, total - h.game_points if w is not None else 0,
+                      h.reason, h.closed_by))
+    app.on_hand = on_hand
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.MATCH_END, limit=4000, policy=closer_key)
+    m = app.match
+    assert len(hands) == len(m.results) >= 2
+    want = expected_stats(hands, 2)
+    want["matches"] = 1
+    want["matches_won"] = want["streak"] = want["best_streak"] = int(m.winner == 0)
+    got = app.saves.stats["levels"][2]
+    assert got == want
+    assert want["closes"] > 0, "the closer policy closed the stock"
+    assert app.saves.stats["levels"][0] == savedata.new_stats()["levels"][0]
+    # saved: a new power-on reads the same numbers and offers no finished match
+    app2, r2 = boot(nvm)
+    assert app2.saves.stats["levels"][2] == want
+    assert app2.screen == S.TITLE
+    r2.play("S" + "D" * 7 + "B")  # menu, Statistics
+    assert app2.screen == S.STATS and app2.page[0] == "Statistics: normal"
+    r2.tap(RIGHT)
+    page = app2.page
+    assert page[0] == "Statistics: hard" and page[-1].startswith("<3/3>")
+    assert page[1].endswith("%d of 1" % want["matches_won"])
+    assert page[2].endswith("%d of %d" % (want["hands_won"], want["hands"]))
+    assert len(page) <= 10 and max(len(x) for x in page) <= 26
+    r2.tap(B)
+    assert app2.screen == S.MENU
+
+
+def seed_nvm(key, payload, fmt=None):
+    """An NVM holding one record of key (fmt overrides the record's format byte)."""
+    nvm = bytearray(8192)
+    s = stores.NvmStore(nvm)
+    s.save(key, payload)
+    if fmt is not None:
+        a = s.address(key, 0)
+        nvm[a + 2] = fmt
+    return nvm
+
+
+def match_payload(**change):
+    m = Match(preset("sixty-six"), 5)
+    d = m.state()
+    d["level"] = 1
+    d.update(change)
+    return savedata.encode_match(d)
+
+
+def damaged():
+    nvm = seed_nvm("match", match_payload())
+    nvm[stores.NvmStore(nvm).address("match", 0) + 20] ^= 0x55  # a bit flip: bad CRC
+    return nvm
+
+
+BAD = {
+    "damaged record": (damaged, "Old save damaged:"),
+    "newer record format": (lambda: seed_nvm("match", match_payload(), fmt=9),
+                            "Save from a newer game:"),
+    "newer match payload": (lambda: seed_nvm("match", b"\x07" + match_payload()[1:]),
+                            "Save from a newer game:"),
+    "garbage payload": (lambda: seed_nvm("match", b"\x01\x02\x03"),
+                        "Saved match unreadable:"),
+    "history not of this deal": (lambda: seed_nvm("match", match_payload(history=[0, 0, 0])),
+                                 "Saved match unreadable:"),
+    "unknown preset": (lambda: seed_nvm("match", match_payload(preset="bridge")),
+                       "Saved match unreadable:"),
+    "newer settings": (lambda: seed_nvm("settings", b"\x09\x00\x01\x00"),
+                       "Save from a newer game:"),
+    "damaged stats": (lambda: seed_nvm("stats", b"\x01\x00"), "Old save damaged:"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_record_shows_a_notice_starts_fresh_and_is_kept_until_play(case):
+    make, head = BAD[case]
+    nvm = make()
+    original = bytes(nvm)
+    app, r = boot(nvm)
+    assert app.errors == 0
+    assert app.screen == S.NOTICE and app.page[0] == "Saves" and app.page[2] == head
+    assert app.page[-1] == "B: OK" and len(app.page) <= 10
+    assert max(len(x) for x in app.page) <= 26
+    r.tap(B)
+    assert app.screen == S.TITLE
+    r.play("SS")  # the menu and back: no change, no write
+    assert bytes(nvm) == original, "nothing written before the player plays"
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    assert app.errors == 0
+    if "newer" in case:  # never overwritten by this game
+        key = "settings" if "settings" in case else "match"
+        a = stores.NvmStore(nvm).address(key, 0)
+        assert nvm[a:a + 40] == original[a:a + 40]
+    app2, _ = boot(nvm)
+    assert app2.errors == 0
+
+
+def test_foreign_bytes_in_nvm_are_ignored_quietly():
+    nvm = bytearray(range(256)) * 32  # not ours: no magic
+    app, r = boot(nvm)
+    assert app.screen == S.TITLE and app.errors == 0
+
+
+class FailingFiles(stores.OsFiles):
+    """Real files whose writes fail with errno after `ok` writes."""
+
+    def __init__(self, errno, ok=0):
+        super().__init__()
+        self.errno = errno
+        self.ok = ok
+        self.tries = 0
+
+    def write(self, path, data):
+        self.tries += 1
+        if self.tries > self.ok:
+            raise OSError(self.errno, "fake")
+        super().write(path, data)
+
+
+@pytest.mark.parametrize("errno,head", ((30, "Saves off:"), (28, "Not saved:")))
+def test_a_drive_that_fails_mid_match_shows_a_notice_once_and_play_goes_on(errno, head,
+                                                                             tmp_path):
+    files = FailingFiles(errno, ok=1)  # the probe write works, saves fail
+    st = stores.open_store(root=str(tmp_path / "saves"), files=files)
+    assert st.kind == "file"
+    app = App(seed=7, choose=stub_choose, store=st)
+    r = Runner(Loop(app, TextView()))
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.NOTICE)
+    assert app.page[2] == head and app.notice_back == S.TABLE
+    r.tap(B)
+    assert app.screen == S.TABLE
+    tries = files.tries
+    play_until(app, r, lambda a: a.screen == S.MATCH_END, limit=4000)
+    assert app.errors == 0 and files.tries == tries, "the drive is not tried again"
+    assert app.saves.store.kind == "ram"
+    assert app.saves.store.load("stats") is not None  # this session's saves, in RAM
+
+
+def test_a_read_only_drive_at_power_on_shows_a_notice_then_the_title(tmp_path):
+    st = stores.open_store(root=str(tmp_path / "saves"), files=FailingFiles(30))
+    assert st.kind == "ram"
+    app = App(seed=7, choose=stub_choose, store=st)
+    assert app.screen == S.NOTICE and app.page[2:4] == ["Saves off:", "drive is read-only"]
+    r = Runner(Loop(app, TextView()))
+    r.tap(B)
+    assert app.screen == S.TITLE
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    assert app.errors == 0 and app.screen == S.RESULT
+
+
+class FakeFeedback:
+    def __init__(self):
+        self.sound = True
+        self.lights = True
+        self.calls = []
+
+    def trick(self, now, won):
+        self.calls.append(("trick", now, won, self.sound, self.lights))
+
+    def hand(self, now, won):
+        self.calls.append(("hand", now, won, self.sound, self.lights))
+
+    def off(self):
+        self.calls.append(("off",))
+
+    def tick(self, now):
+        pass
+
+
+def test_sound_and_lights_switches_reach_the_feedback_and_are_saved():
+    nvm = bytearray(8192)
+    fb = FakeFeedback()
+    app, r = boot(nvm, feedback=fb)
+    r.play("S" + "D" * 8)
+    assert app.page[app.page_sel] == "> Sound: on"
+    assert all(len(x) <= 26 for x in app.page) and len(app.page) == 10
+    r.tap(B)
+    assert not app.sound and not fb.sound and fb.calls[-1] == ("off",)
+    r.tap(DOWN)
+    r.tap(RIGHT)
+    assert app.page[app.page_sel] == "> Lights: off" and not fb.lights
+    r.tap(START)  # leave the menu: settings saved
+    r.tap(B)
+    play_until(app, r, tricks_done(1))
+    trick = [c for c in fb.calls if c[0] == "trick"][0]
+    assert trick[3:] == (False, False) and trick[1] > 0
+    fb2 = FakeFeedback()
+    app2, r2 = boot(nvm, feedback=fb2)
+    assert app2.screen == S.RESUME
+    assert (app2.sound, app2.lights, fb2.sound, fb2.lights) == (False, False, False, False)
+    r2.play("S" + "D" * 8 + "BDB")
+    assert app2.sound and app2.lights and fb2.sound and fb2.lights
+
+
+def test_menu_scrolls_and_fits_the_screen():
+    app = App(seed=1)
+    r = Runner(Loop(app, TextView()))
+    r.tap(START)
+    for i in range(10):
+        assert len(app.page) == 10 and all(len(x) <= 26 for x in app.page)
+        assert app.page[app.page_sel].startswith("> ")
+        assert app.page[0] == "Menu  %d/10" % (i + 1)
+        r.tap(DOWN)
+    assert app.page[app.page_sel] == "> Resume" or app.page[app.page_sel] == "> Back"
+
+
+def test_statistics_without_saves_say_so():
+    app = App(seed=1)
+    r = Runner(Loop(app, TextView()))
+    r.play("S" + "D" * 7 + "B")
+    assert app.screen == S.STATS and "Saves are off" in app.page[2]
+
+
+def test_simulator_saves_only_where_asked(tmp_path, monkeypatch):
+    import sim.__main__ as cli
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    args = cli.parse(["--headless"])
+    assert cli.make_store(args).kind == "ram"
+    assert cli.make_store(cli.parse(["--no-save"]), True).kind == "ram"
+    st = cli.make_store(cli.parse([]), True)
+    assert st.kind == "file"
+    assert os.path.isdir(str(tmp_path / "home" / ".local" / "share" / "sixtysix"))
+    folder = str(tmp_path / "saves")
+    out = []
+
+    class Out:
+        def write(self, s):
+            out.append(s)
+    args = cli.parse(["--save-dir", folder, "--text"])
+    app = cli.run_text(args, "B" + "B" * 12, Out())
+    assert app.saves.store.kind == "file" and app.saves.writes > 0
+    app2 = cli.run_text(args, "", Out())
+    assert app2.screen == S.RESUME
+
+
+def test_records_of_saves_fit_their_slots():
+    m = Match(preset("schnapsen"), 2 ** 31 - 1)
+    d = m.state()
+    d["level"] = 2
+    d["history"] = list(range(24)) * 2
+    assert records.HEADER + len(savedata.encode_match(d)) <= stores.CAPACITY[0]
