@@ -24,3 +24,9 @@ def test_app_plays_three_matches_on_micropython_within_the_heap_cap():
     assert idle and idle.group(1) == "0" and idle.group(2) == "1", out  # the table, waiting
     heap = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+)", out)
     assert heap and int(heap.group(4)) < 160 * 1024
+
+
+def test_saves_resume_and_statistics_on_micropython():
+    done = run("tests/mp_saves_check.py", heap=HEAP_CAP)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"SAVES ok=7 writes=\d+", done.stdout), done.stdout
