@@ -67,3 +67,17 @@ def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
     assert app.screen == S.TITLE or app.screen == S.MENU or app.screen == S.TABLE
     assert any(nvm), "the menu's settings were saved to NVM"
     assert flashes, "tricks and hands flash the NeoPixels"
+
+
+def test_code_py_on_an_unknown_board_says_how_to_name_the_buttons(monkeypatch, capsys):
+    import pytest
+    board = fakeboard.Board("mystery_board", ("D5", "D6"))
+    monkeypatch.setitem(sys.modules, "board", board)
+    monkeypatch.setitem(sys.modules, "keypad", fakeboard.Keypad())
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=lambda: 0))
+    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(8192)))
+    with pytest.raises(SystemExit):
+        runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Sixty-Six cannot start: No Sixty-Six profile for board 'mystery_board'" in out
+    assert "SIXTYSIX_BUTTONS" in out
