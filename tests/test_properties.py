@@ -1,10 +1,12 @@
-"""Properties over 20,000 seeded random hands per preset (a biased random player goes deep).
+"""Properties over 20,000 seeded random hands per preset and 5,000 for two option mixes (a
+biased random player goes deep).
 
 At every step: every card is in exactly one place; the legal list is empty exactly when the hand
 is over; points and tricks agree with an independent tally of the history. On a sample of
 steps: every action that is not legal (and some junk) is refused with nothing changed, and a
 seat's view does not change when the cards hidden from it are dealt differently. After every
-hand: replaying its history on its deck gives the same state.
+hand: an independent referee finds the same winner and game points, and replaying its history
+on its deck gives the same state.
 """
 import random
 
@@ -14,9 +16,22 @@ from engine.cards import popcount, mask_of, CARD_POINTS, DECLARE, CLOSE, DRAW, M
 from engine.hand import Hand, IllegalAction
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 
-HANDS = 20000  # per preset
-CHUNKS = 8  # test items per preset, for pytest-xdist
-PRESETS = {"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN, "santase": SANTASE}
+CHUNK = 2500  # hands per test item, so that pytest-xdist spreads them
+RULE_SETS = {  # name: (rules, hands)
+    "sixty-six": (SIXTY_SIX, 20000),
+    "schnapsen": (SCHNAPSEN, 20000),
+    "santase": (SANTASE, 20000),
+    # the options no preset turns on, and the Schnapsen deck with Sixty-Six scoring
+    "variant-a": (SIXTY_SIX.but(exchange_timing="any", exchange_on_opponent_close=True,
+                                exchange_needs_trick=False, strictness="follow",
+                                close_score_at="end", beaten_closer_flat2=True,
+                                false_declare_schwarz3=False, marriage_after_close=True), 5000),
+    "variant-b": (SCHNAPSEN.but(run_out_winner="total", last_trick_bonus=10,
+                                failed_close_always3=True, close_before_draw=True,
+                                exchange_min_stock=4, close_min_stock=4,
+                                marriage_on_first_lead=False, close_before_first_trick=False,
+                                match_style="up"), 5000),
+}
 JUNK = (-1, 32, 99, None, 2.0, True, "QH")
 
 
@@ -85,6 +100,78 @@ def tally(h):
     if h.over and h.closed_by < 0 and not h.hands[0] and not h.hands[1]:
         points[leader] += h.rules.last_trick_bonus  # R31: the hand ran out, never closed
     return points, tricks
+
+
+def referee(h):
+    """(winner, game points) of a finished hand, worked out again from its history alone by
+    R30a, R31-R37 and D7-D9 (auto_declare is off in the presets)."""
+    r = h.rules
+    trump = h.trump_suit
+    leader = 1 - h.dealer
+    won, tricks, melds = [0, 0], [0, 0], [0, 0]
+    led = None
+    closer, frozen = -1, None
+
+    def pts(s):
+        return won[s] + melds[s] if tricks[s] else 0
+
+    def scale(points, n):
+        return 1 if points >= 33 else 2 if n else 3
+
+    def failed_close():
+        return 3 if r.failed_close_always3 or frozen[0] == 0 else 2
+
+    def false_declaration(o):
+        return 3 if tricks[o] == 0 and r.false_declare_schwarz3 else 2
+
+    def declare(p):
+        o = 1 - p
+        correct = pts(p) >= 66
+        if closer < 0:
+            return (p, scale(pts(o), tricks[o])) if correct else (o, false_declaration(o))
+        if closer == p:
+            if not correct:
+                return o, failed_close()
+            if r.close_score_at == "end":
+                return p, scale(pts(o), tricks[o])
+            return p, scale(frozen[1], frozen[0])
+        if not correct:
+            return o, false_declaration(o)
+        flat = r.beaten_closer_flat2 and not r.failed_close_always3
+        return p, 2 if flat else failed_close()
+
+    for a in h.history:
+        if a == CLOSE:
+            closer, frozen = leader, (tricks[1 - leader], pts(1 - leader))
+        elif a == DECLARE:
+            return declare(leader)
+        elif MARRIAGE <= a < EXCHANGE:
+            melds[leader] += 40 if a - MARRIAGE == trump else 20
+        elif a < 24:
+            if led is None:
+                led = a
+                continue
+            if a // 6 == led // 6:
+                w = 1 - leader if a > led else leader
+            else:
+                w = 1 - leader if a // 6 == trump else leader
+            won[w] += CARD_POINTS[a] + CARD_POINTS[led]
+            tricks[w] += 1
+            leader, led = w, None
+    w = leader  # the hand ran out: w took the last trick
+    if closer >= 0:  # D9
+        if closer == w and pts(w) >= 66:
+            return declare(w)
+        return 1 - closer, failed_close()
+    won[w] += r.last_trick_bonus  # R31, D8
+    if pts(w) >= 66:
+        return w, scale(pts(1 - w), tricks[1 - w])
+    if r.run_out_winner == "last":
+        return w, 1
+    if pts(w) == pts(1 - w):
+        return None, 0
+    hi = w if pts(w) > pts(1 - w) else 1 - w
+    return hi, scale(pts(1 - hi), tricks[1 - hi])
 
 
 def check_refusals(h):
@@ -163,6 +250,7 @@ def play_hands(rules, first, count, sample):
                     redealt += check_view(h, rng)
             h.apply(choose(h, rng))
         assert h.game_points in ((0,) if h.winner is None else (1, 2, 3))
+        assert (h.winner, h.game_points) == referee(h), h.history
         assert (h.winner is None) == (h.reason == "drawn")
         again = Hand(h.deck, h.dealer, rules)
         for a in h.history:
@@ -173,10 +261,9 @@ def play_hands(rules, first, count, sample):
     return depth / count
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_random_hands(name, chunk):
-    per = HANDS // CHUNKS
-    rules = PRESETS[name]
-    depth = play_hands(rules, 1 + chunk * per, per, sample=0.05)
+@pytest.mark.parametrize("name, first", [(name, first) for name in RULE_SETS
+                                         for first in range(1, RULE_SETS[name][1], CHUNK)])
+def test_random_hands(name, first):
+    rules = RULE_SETS[name][0]
+    depth = play_hands(rules, first, CHUNK, sample=0.05)
     assert depth > rules.deck // 4  # the biased player goes deep: over half the tricks on average
