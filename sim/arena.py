@@ -12,6 +12,13 @@ single hands (dealer alternating by seed), the cheap way to a thousand duplicate
 Printed: A's match win rate with a 95% Wilson interval, hands won, game points per hand for
 A and B and their difference with a 95% interval (duplicate pairs as the independent units),
 decision times (p50, p95, max in ms) and, for search players, iterations per second.
+
+The Wilson interval treats the 2N matches as independent. The two halves of a duplicate seed
+are negatively correlated (the same good cards go to A once and to B once), so it is a little
+wider than it needs to be. The game-point difference uses each seed's pair of halves as one
+unit (a ratio estimate: A's minus B's game points over the hands of that seed), which is the
+honest unit for duplicate play. Decision times are wall-clock and include any load on the
+machine: on a shared box the max (and the iterations a time budget buys) suffer first.
 """
 import argparse
 import math
