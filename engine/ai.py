@@ -5,13 +5,13 @@ shown, the exchanged card, voids shown in the strict phase. Open phase: card-sen
 closing is tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once
 every card in play is placed, sampled deals while a closed stock hides some.
 """
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+# the endgame first: the bigger modules compile while the MicroPython heap is still empty
+from engine import endgame
+from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noqa: F401
+from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from engine.legal import beats
 from engine.rng import Rng, mix
-
-EASY = 0
-NORMAL = 1
-HARD = 2
-LEVEL_NAMES = ("easy", "normal", "hard")
+from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)
 
 
 
@@ -67,18 +67,6 @@ def _index(low):
     return bit_index(low)
 
 
-def _beats(f, c, trump):
-    if f // 6 == c // 6:
-        return f > c
-    return f // 6 == trump
-
-
-def _higher_unseen(view, c):
-    """Cards that could still beat c in its suit, not in my hand."""
-    return view.unseen & SUIT_MASK[c // 6] & ~((2 << c) - 1) | (
-        view.opp_known & SUIT_MASK[c // 6] & ~((2 << c) - 1))
-
-
 def _keep_value(view, c):
     """What keeping card c in hand is worth (trumps, marriage chances, top cards)."""
     t = view.trump_suit
@@ -86,7 +74,7 @@ def _keep_value(view, c):
     v = 0
     if c // 6 == t:
         v += 9 + 2 * r
-    elif r >= 4 and not _higher_unseen(view, c):
+    elif r >= 4 and not higher_unseen(view, c):
         v += 3  # a master card: a sure trick in the strict phase
     if r in (2, 3):  # a king or queen whose partner may still come or is in hand
         partner = c + 1 if r == 2 else c - 1
@@ -123,7 +111,7 @@ def _follow_open(view, level, rng):
         up = _keep_value(view, view.trump_card) + CARD_POINTS[view.trump_card] // 2
     for f in _cards(view.hand):
         pts = CARD_POINTS[c] + CARD_POINTS[f]
-        if _beats(f, c, t):
+        if beats(f, c, t):
             v = pts + 2 - _keep_value(view, f) - up
             if view.points[me] + pending + pts >= 66:
                 v += 100  # take it and declare
@@ -164,6 +152,3 @@ def _lead_open(view, level, rng):
 def _marriage_lead(view):
     q = view.announced * 6 + 2  # lead the queen, keep the king (R20)
     return q if view.hand >> q & 1 else q + 1
-
-
-from engine import endgame  # noqa: E402  (last: endgame uses the helpers above)

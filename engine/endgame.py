@@ -1,9 +1,21 @@
 """The computer opponent's endgame: closing tested on sampled deals, and the strict phase
 solved exactly (engine.solver) once every card in play is placed, on sampled deals before."""
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
-from engine.ai import EASY, NORMAL, HARD, _beats, _higher_unseen
-from engine.sample import deal_hidden
+# the import order keeps the MicroPython compile peak low: the bigger modules compile first
 from engine import solver, solve_root
+from engine.sample import deal_hidden
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
+from engine.legal import beats
+
+EASY = 0
+NORMAL = 1
+HARD = 2
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+def higher_unseen(view, c):
+    """Cards that could still beat c in its suit, not in my hand."""
+    above = SUIT_MASK[c // 6] & ~((2 << c) - 1)
+    return (view.unseen | view.opp_known) & above
+
 
 # how many sampled deals a level solves for a closed stock / a close (0: heuristics only)
 _SAMPLES = (0, 0, 8)
@@ -153,7 +165,7 @@ def _strict_heuristic(view, cands, level, rng):
     t = view.trump_suit
     if view.trick_card >= 0:
         c = view.trick_card
-        win = [f for f in cands if _beats(f, c, t)]
+        win = [f for f in cands if beats(f, c, t)]
         if win and (CARD_POINTS[c] >= 3 or level == NORMAL):
             return min(win)  # the lowest card that takes the trick
         low = cands[0]
@@ -166,7 +178,7 @@ def _strict_heuristic(view, cands, level, rng):
             return a
     best = None
     for c in cands:  # lead a master card: nothing unseen or known above it
-        if not _higher_unseen(view, c) and (best is None or c // 6 == t):
+        if not higher_unseen(view, c) and (best is None or c // 6 == t):
             best = c
     if best is not None and (level != EASY or rng.below(2)):
         return best

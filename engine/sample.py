@@ -4,7 +4,6 @@ Used by searches that sample the hidden cards (the computer opponent, the deskto
 players). They see only the view, so they cannot cheat.
 """
 from engine.cards import popcount, bit_index
-from engine.hand import Hand
 
 
 def deal_hidden(view, rng):
@@ -42,6 +41,7 @@ def sample_hand(view, rng):
 
 def hand_from(view, opp, stock):
     """The Hand of a view, given the opponent's cards and the face-down stock order."""
+    from engine.hand import Hand  # here, not at the top: the AI needs only deal_hidden
     r = view.rules
     seat = view.seat
     h = Hand(None)
