@@ -3,6 +3,7 @@
     python -m sim.bench engine   # rules engine: hands per second, MicroPython heap (issue 2)
     python -m sim.bench ai       # computer opponent (issue 3)
     python -m sim.bench app      # handheld app
+    python -m sim.bench players  # desktop reference players: playouts and iterations per second
 
 A part is a module with `main(argv)`; add one by adding it to PARTS.
 """
@@ -12,6 +13,7 @@ PARTS = {
     "engine": "sim.bench_engine",
     "ai": "sim.bench_ai",
     "app": "sim.bench_app",
+    "players": "sim.bench_players",
 }
 
 

@@ -1,104 +1,114 @@
-"""Speed of the desktop search players (sim/players.py): playouts and iterations per second.
+"""`python -m sim.bench ai`: the computer opponent's strength, speed and memory (issue 3)."""
+import os
+import subprocess
+import sys
 
-    python -m sim.bench_ai [--preset P] [--seconds S] [--positions N]
-
-Positions come from greedy-vs-greedy hands, taken at three stages: the first lead (trick 0),
-the open phase (tricks 2-4) and the strict phase (stock closed or exhausted), always at a
-decision with more than one sensible action and no draw pending. Each line is measured for about S seconds in
-total, on one core; other load on the machine lowers the numbers.
-"""
-import argparse
-import time
-
-from engine.hand import Hand
-from engine.rules import preset
-from sim.players import (FastRng, ROLLOUTS, ISMCTSPlayer, PIMCPlayer, _prune, _sim_hand,
-                         greedy_action)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
+LEVELS = ("easy", "normal", "hard")
 
 
-def stage_positions(rules, n, seed=1):
-    """{stage: [view, ...]} with up to n views per stage."""
-    out = {"first lead": [], "open (tricks 2-4)": [], "strict": []}
-    k = 0
-    while min(len(v) for v in out.values()) < n and k < 50 * n:
-        h = Hand.new(seed * 1000 + k, k % 2, rules)
-        k += 1
-        taken = set()
-        while not h.over:
-            view = h.view(h.to_move)
-            acts = _prune(list(view.legal), view.points[view.seat])
-            if len(acts) > 1 and not h.draw_pending:
-                if h.trick_no == 0:
-                    stage = "first lead"
-                elif h.strict:
-                    stage = "strict"
-                elif 2 <= h.trick_no <= 4:
-                    stage = "open (tricks 2-4)"
-                else:
-                    stage = None
-                if stage and stage not in taken and len(out[stage]) < n:
-                    out[stage].append(view)
-                    taken.add(stage)
-            h.apply(greedy_action(view))
-    return out
+def _micropython():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else "micropython"
 
 
-def rollouts_per_s(views, policy, seconds):
-    rng = FastRng(7)
-    f = ROLLOUTS[policy]
-    n = 0
-    t0 = time.perf_counter()
-    end = t0 + seconds
-    while time.perf_counter() < end:
-        for v in views:
-            h = _sim_hand(v, rng)
-            if not h.over:
-                f(h, rng)
-            n += 1
-    return n / (time.perf_counter() - t0)
+def timing(level, matches, vm):
+    """(decisions, factor, p50, p95, max) in microseconds on this machine for a level."""
+    script = [os.path.join("tests", "mp_ai_timing.py"), str(level), str(matches), TOOLS]
+    if vm == "micropython":
+        cmd = [_micropython(), "-X", "heapsize=4m"] + script
+        env = dict(os.environ, MICROPYPATH=".")
+    else:
+        cmd = [sys.executable] + script
+        env = dict(os.environ, PYTHONPATH=".")
+    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    words = out.split()
+    n = int(words[words.index("decisions") + 1])
+    f = float(words[words.index("factor") + 1])
+    p50, p95, mx = (int(words[words.index(k) + 1]) for k in ("p50", "p95", "max"))
+    return n, f, p50, p95, mx
 
 
-def search_per_s(views, player, seconds):
-    """Iterations (ismcts) or sampled deals (pimc) per second over the views."""
-    its = 0
-    secs = 0.0
-    per = max(0.01, seconds / max(1, len(views)))
-    player.ms = per * 1000.0
-    for i, v in enumerate(views):
-        t0 = time.perf_counter()
-        player(v, i + 1)
-        secs += time.perf_counter() - t0
-        its += player.last_iterations
-    return its / secs if secs else 0.0
+def heap_bisect(script_args, lo=16, hi=256):
+    """Smallest -X heapsize (KB) with which the MicroPython VM runs the script."""
+    env = dict(os.environ, MICROPYPATH=".")
+
+    def ok(kb):
+        r = subprocess.run([_micropython(), "-X", "heapsize=%dk" % kb] + script_args, cwd=ROOT,
+                           env=env, capture_output=True, text=True)
+        return r.returncode == 0 and "digest" in r.stdout
+
+    if not ok(hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m sim.bench_ai")
-    ap.add_argument("--preset", default="sixty-six")
-    ap.add_argument("--seconds", type=float, default=2.0, help="per measured line")
-    ap.add_argument("--positions", type=int, default=10, help="views per stage")
-    args = ap.parse_args(argv)
-    rules = preset(args.preset)
-    stages = stage_positions(rules, args.positions)
-    rows = [("stage", "views", "random po/s", "light po/s", "greedy po/s", "ismcts it/s",
-             "pimc deals/s (po/s)")]
-    for stage, views in stages.items():
-        if not views:
-            continue
-        po = [rollouts_per_s(views, p, args.seconds / 3) for p in ("random", "light", "greedy")]
-        it = search_per_s(views, ISMCTSPlayer(ms=100), args.seconds)
-        deals = search_per_s(views, PIMCPlayer(ms=100), args.seconds)
-        width = sum(len(_prune(list(v.legal), v.points[v.seat])) for v in views) / len(views)
-        rows.append((stage, str(len(views)), "%.0f" % po[0], "%.0f" % po[1], "%.0f" % po[2],
-                     "%.0f" % it, "%.0f (%.0f)" % (deals, deals * width)))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    print("%s: playouts (po) and search iterations per second, one core" % rules.name)
-    for i, r in enumerate(rows):
-        print("| " + " | ".join(c.ljust(widths[j]) for j, c in enumerate(r)) + " |")
-        if i == 0:
-            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    return 0
+def live_heap(matches):
+    env = dict(os.environ, MICROPYPATH=".")
+    out = subprocess.run([_micropython(), "-X", "heapsize=256k", "tests/mp_ai_match.py",
+                          "sixty-six", "2", "2", str(matches)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True).stdout
+    return [int(x) for x in out.split("live")[1].split("\n")[0].split()]
 
 
-if __name__ == "__main__":
-    main()
+def arena_rows(pairs, jobs):
+    from sim.arena import run_arena, summarize
+    rows = []
+    for a, b, n, mode in pairs:
+        s = summarize(run_arena(a, b, n, mode=mode, jobs=jobs))
+        lo, hi = s["win_ci"] if s["win_ci"] else (0, 0)
+        d, dlo, dhi = s["diff"]
+        rows.append("| %-6s | %-11s | %4d %-7s | %5.1f%% [%4.1f, %4.1f] | %+.3f [%+.3f, %+.3f] | %.2f / %.2f |" % (
+            a, b, n, mode, 100 * (s["win_rate"] or 0), 100 * lo, 100 * hi, d, dlo, dhi,
+            s["gp_per_hand"]["A"], s["gp_per_hand"]["B"]))
+    return rows
+
+
+def main(argv=()):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m sim.bench ai")
+    ap.add_argument("--matches", type=int, default=200, help="duplicate match seeds per pairing")
+    ap.add_argument("--ismcts", type=int, default=0,
+                    help="also HARD vs ismcts:100 over this many duplicate hands and matches/5 (slow)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--skip-arena", action="store_true")
+    args = ap.parse_args(list(argv))
+
+    print("## Time per decision (Sixty-Six, computer vs itself; SAMD51 = here x factor, same run)")
+    print("| level  | VM          | decisions | p50 ms | p95 ms | max ms | factor | SAMD51 p95 s | SAMD51 max s |")
+    print("|--------|-------------|-----------|--------|--------|--------|--------|--------------|--------------|")
+    for level, matches in ((2, 20), (1, 20)):
+        for vm in ("cpython", "micropython"):
+            n, f, p50, p95, mx = timing(level, matches, vm)
+            print("| %-6s | %-11s | %9d | %6.2f | %6.2f | %6.1f | %6.1f | %12.2f | %12.2f |" % (
+                LEVELS[level], vm, n, p50 / 1e3, p95 / 1e3, mx / 1e3, f, p95 * f / 1e6, mx * f / 1e6))
+    sys.stdout.flush()
+
+    print("\n## Memory (MicroPython VM, 64-bit; a 32-bit board needs less)")
+    kb = heap_bisect(["tests/mp_ai_match.py", "sixty-six", "2", "2", "1"])
+    print("smallest heap for a HARD vs HARD match, engine and AI imported from .py: %s KB" % kb)
+    live = live_heap(20)
+    print("live heap after gc.collect() across 20 HARD vs HARD matches: first %d, last %d, max %d bytes"
+          % (live[0], live[-1], max(live)))
+    sys.stdout.flush()
+
+    if args.skip_arena:
+        return
+    print("\n## Arena (duplicate deals, seats swapped; 95% intervals)")
+    print("| A      | B           | seeds        | A match wins          | A-B game pts / hand        | gp/hand A / B |")
+    print("|--------|-------------|--------------|-----------------------|----------------------------|---------------|")
+    pairs = [("hard", "random", args.matches, "matches"), ("hard", "greedy", args.matches, "matches"),
+             ("normal", "hard", args.matches, "matches"), ("easy", "normal", args.matches, "matches")]
+    if args.ismcts:
+        pairs.append(("hard", "ismcts:100", args.ismcts, "hands"))
+        pairs.append(("hard", "ismcts:100", max(1, args.ismcts // 5), "matches"))
+    for row in arena_rows(pairs, args.jobs):
+        print(row)
+        sys.stdout.flush()
