@@ -30,8 +30,10 @@ def timing(level, matches, vm):
     return n, f, p50, p95, mx
 
 
-def heap_bisect(script_args, lo=16, hi=256):
-    """Smallest -X heapsize (KB) with which the MicroPython VM runs the script."""
+def heap_scan(script_args, lo=40, hi=128, step=2):
+    """(smallest, safe): the smallest -X heapsize (KB) that runs the script, and the size from
+    which every larger size tried runs it (fragmentation makes the VM's answer non-monotonic,
+    so this scans instead of bisecting)."""
     env = dict(os.environ, MICROPYPATH=".")
 
     def ok(kb):
@@ -39,15 +41,16 @@ def heap_bisect(script_args, lo=16, hi=256):
                            env=env, capture_output=True, text=True)
         return r.returncode == 0 and "digest" in r.stdout
 
-    if not ok(hi):
-        return None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if ok(mid):
-            hi = mid
+    smallest = safe = None
+    for kb in range(lo, hi + 1, step):
+        if ok(kb):
+            if smallest is None:
+                smallest = kb
+            if safe is None:
+                safe = kb
         else:
-            lo = mid
-    return hi
+            safe = None
+    return smallest, safe
 
 
 def live_heap(matches):
@@ -92,8 +95,10 @@ def main(argv=()):
     sys.stdout.flush()
 
     print("\n## Memory (MicroPython VM, 64-bit; a 32-bit board needs less)")
-    kb = heap_bisect(["tests/mp_ai_match.py", "sixty-six", "2", "2", "1"])
-    print("smallest heap for a HARD vs HARD match, engine and AI imported from .py: %s KB" % kb)
+    for name in ("sixty-six", "schnapsen", "santase"):
+        smallest, safe = heap_scan(["tests/mp_ai_match.py", name, "2", "2", "1"])
+        print("%s: a HARD vs HARD match, engine and AI imported from .py, runs from %s KB "
+              "(and at every size from %s KB up to 128 KB)" % (name, smallest, safe))
     live = live_heap(20)
     print("live heap after gc.collect() across 20 HARD vs HARD matches: first %d, last %d, max %d bytes"
           % (live[0], live[-1], max(live)))

@@ -5,8 +5,8 @@
 import gc
 import sys
 
-from engine import ai
 from engine import ai  # first: its big modules compile while the heap is empty
+gc.collect()  # free the compiler's garbage before the next imports (less fragmentation)
 from engine.match import Match
 from engine.rules import preset
 from engine.rng import mix
