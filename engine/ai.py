@@ -7,8 +7,8 @@ every card in play is placed, sampled deals while a closed stock hides some.
 """
 # the endgame first: the bigger modules compile while the MicroPython heap is still empty
 from engine import endgame
-from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noqa: F401
-from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noqa: F401 (re-exported)
+from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, bit_index
 from engine.legal import beats
 from engine.rng import Rng, mix
 from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)
@@ -131,22 +131,62 @@ def _follow_open(view, level, rng):
 
 
 def _lead_open(view, level, rng):
+    """Lead the card with the best expected trick against the opponent's likely answers
+    (sampled hands, each answered by the same card sense), less what the card is worth kept."""
     t = view.trump_suit
-    best = None
-    best_v = 999
-    for c in _cards(view.hand):
-        r = c % 6
-        cost = CARD_POINTS[c] + _keep_value(view, c)
-        if c // 6 == t:
-            cost += 6
-        elif r >= 4:
-            cost += 6  # an ace or ten led into an open stock is easily trumped
-        if level == EASY:
-            cost += rng.below(11) - 5
-        if cost < best_v:
-            best_v = cost
-            best = c
-    return best
+    hand = _cards(view.hand)
+    if level == EASY:
+        best, best_v = None, 999
+        for c in hand:
+            cost = CARD_POINTS[c] + _keep_value(view, c) + rng.below(11) - 5
+            if c // 6 == t or c % 6 >= 4:
+                cost += 6
+            if cost < best_v:
+                best, best_v = c, cost
+        return best
+    totals = [0] * len(hand)
+    for _ in range(_LEAD_SAMPLES):
+        opp = endgame.deal_hidden(view, rng)[0]
+        for i in range(len(hand)):
+            totals[i] += _answer(view, hand[i], opp)
+    best = 0
+    for i in range(len(hand)):
+        totals[i] -= _LEAD_SAMPLES * _keep_value(view, hand[i])
+        if totals[i] > totals[best]:
+            best = i
+    return hand[best]
+
+
+_LEAD_SAMPLES = 6
+
+
+def _answer(view, c, opp):
+    """Card points the leader nets when the opponent answers lead c from hand opp as we would:
+    the best of taking (cheapest winner) and ducking (cheapest card)."""
+    t = view.trump_suit
+    pc = CARD_POINTS[c]
+    take = -999
+    duck = -999
+    m = opp
+    while m:
+        low = m & -m
+        m ^= low
+        f = bit_index(low)
+        pts = pc + CARD_POINTS[f]
+        keep = CARD_POINTS[f] // 2 + (9 + 2 * (f % 6) if f // 6 == t else 0)
+        if beats(f, c, t):
+            v = pts + 2 - keep
+            if v > take:
+                take = v
+                take_pts = pts
+        else:
+            v = -pts - keep
+            if v > duck:
+                duck = v
+                duck_pts = pts
+    if take > duck:
+        return -take_pts
+    return duck_pts
 
 
 def _marriage_lead(view):
