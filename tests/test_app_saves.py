@@ -404,3 +404,19 @@ def test_records_of_saves_fit_their_slots():
     d["level"] = 2
     d["history"] = list(range(24)) * 2
     assert records.HEADER + len(savedata.encode_match(d)) <= stores.CAPACITY[0]
+
+
+def test_the_menu_from_the_resume_offer_comes_back_to_it():
+    nvm = bytearray(8192)
+    app, r = boot(nvm)
+    r.tap(B)
+    play_until(app, r, tricks_done(2))
+    app2, r2 = boot(nvm)
+    r2.tap(A)
+    r2.play("SDDDR")  # the menu: level up, then back
+    assert app2.level == 2 and app2.screen == S.MENU
+    r2.tap(START)
+    assert app2.screen == S.RESUME and app2.page[app2.page_sel] == "> New match"
+    r2.play("AB")
+    assert app2.screen == S.TABLE and app2.match.hand.history == app.match.hand.history[:len(
+        app2.match.hand.history)] and app2.level == 1  # the saved match's level

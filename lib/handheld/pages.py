@@ -95,6 +95,9 @@ def close_menu(app):
         app.dirty = S.D_ALL
         if app.phase == S.THINK or app.phase == S.CPU:
             app.phase = S.IDLE  # show "thinking" again before the computer thinks
+    elif app.screen == S.RESUME:
+        from handheld import savepages
+        savepages.resume_page(app)
     else:
         app._set_page(app.back_page, -1)
 
