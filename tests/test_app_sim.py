@@ -2,12 +2,15 @@
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def sim(*args, stdin=None, env=None):
-    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # the window and text modes save in $XDG_DATA_HOME/sixtysix: a fresh folder, not the home
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+             XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-test-"))
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "sim"] + list(args), cwd=ROOT, env=e,
                           input=stdin, capture_output=True, text=True, timeout=120)
@@ -46,3 +49,12 @@ def test_the_window_mode_falls_back_to_text_without_a_display():
     done = sim(stdin="B\nq\n", env=env)
     assert done.returncode == 0, done.stderr
     assert "Your hand:" in done.stdout
+
+
+def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
+    folder = str(tmp_path / "saves")
+    done = sim("--text", "--save-dir", folder, stdin="B\nBBBBBB\nq\n")
+    assert done.returncode == 0, done.stderr
+    assert sorted(os.listdir(folder))[0].startswith("match")
+    again = sim("--text", "--save-dir", folder, stdin="q\n")
+    assert "Match in progress" in again.stdout and "> Continue" in again.stdout
