@@ -192,7 +192,9 @@ def run_arena(spec_a, spec_b, n, preset_name="sixty-six", mode="matches", jobs=1
                 progress(len(results), n)
     else:
         import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
+        # spawn, not fork: a forked child of a process that holds pygame/SDL (the simulator,
+        # a pytest worker) can hang; spawned workers start clean
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             for r in pool.imap_unordered(play_pair, tasks):
                 results.append(r)
                 if progress:
