@@ -8,6 +8,7 @@ easy, normal, hard...). Duplicate format: every seed is played twice on the same
 with A in seat 0 and B in seat 1, then with the seats swapped, so the luck of the cards cancels.
 `--matches N` plays N seeds x 2 = 2N matches to the target; `--hands N` plays N seeds x 2 = 2N
 single hands (dealer alternating by seed), the cheap way to a thousand duplicate deals.
+Without either, 20 match seeds.
 
 Printed: A's match win rate with a 95% Wilson interval, hands won, game points per hand for
 A and B and their difference with a 95% interval (duplicate pairs as the independent units),
