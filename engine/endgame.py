@@ -94,7 +94,7 @@ def strict_choice(view, level, rng):
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
     n_cards = popcount(view.hand)
     exact = hidden == 0 or view.opp_hidden() == 0
-    if level == HARD or (level == NORMAL and n_cards <= 3):
+    if level == HARD or (level == NORMAL and n_cards <= 4):
         if exact:
             opp = view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
