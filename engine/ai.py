@@ -86,14 +86,6 @@ def _keep_value(view, c):
 
 # ---- open phase -------------------------------------------------------------------------
 
-def _melds(view, seat):
-    m = 0
-    for s in range(4):
-        if view.marriages[seat] >> s & 1:
-            m += 40 if s == view.trump_suit else 20
-    return m
-
-
 def _close_pays(view, level, rng):
     return endgame.close_pays(view, level, rng)
 
@@ -102,7 +94,7 @@ def _follow_open(view, level, rng):
     me = view.seat
     c = view.trick_card
     t = view.trump_suit
-    pending = _melds(view, me) if not view.tricks[me] else 0
+    pending = endgame.melds(view, me) if not view.tricks[me] else 0
     best = None
     best_v = -999
     opp_pts = view.points[1 - me]

@@ -25,7 +25,8 @@ _CLOSE_SAMPLES = (0, 0, 10)
 NODE_BUDGET = 2400
 
 
-def _melds(view, seat):
+def melds(view, seat):
+    """Marriage points seat has announced (they count once it has a trick, R21)."""
     m = 0
     for s in range(4):
         if view.marriages[seat] >> s & 1:
@@ -37,8 +38,8 @@ def _parts(view):
     """(my won, opp won, my melds, opp melds, my tricks, opp tricks) for the solver."""
     me = view.seat
     o = 1 - me
-    mm = _melds(view, me)
-    om = _melds(view, o)
+    mm = melds(view, me)
+    om = melds(view, o)
     mw = view.points[me] - mm if view.tricks[me] else 0
     ow = view.points[o] - om if view.tricks[o] else 0
     return mw, ow, mm, om, view.tricks[me], view.tricks[o]
