@@ -19,7 +19,8 @@ _FLAT2 = False
 _ALWAYS3 = False
 _AT_END = False
 _FALSE3 = True
-nodes = 0
+nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
+limit = 1 << 30  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta)
 LEAD_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
@@ -94,6 +95,8 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     """
     global nodes
     nodes += 1
+    if nodes > limit:
+        return alpha
     if _MARRY:
         for s in range(4):
             pair = 0x0C << (6 * s)
