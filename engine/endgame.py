@@ -62,7 +62,7 @@ def close_pays(view, level, rng):
                 marry |= 1 << s
     start = solver.nodes
     if level != HARD:  # a hard cap: a search cut short counts as a deal not won
-        solver.limit = start + NODE_BUDGET // 6
+        solver.limit = start + NODE_BUDGET // 10
     try:
         for i in range(n):  # close only if every deal tried is won
             if i >= 2 and solver.nodes - start > NODE_BUDGET:
