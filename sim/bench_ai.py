@@ -3,21 +3,18 @@ import os
 import subprocess
 import sys
 
+from sim.bench_engine import micropython
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 LEVELS = ("easy", "normal", "hard")
-
-
-def _micropython():
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else "micropython"
 
 
 def timing(level, matches, vm):
     """(decisions, factor, p50, p95, max) in microseconds on this machine for a level."""
     script = [os.path.join("tests", "mp_ai_timing.py"), str(level), str(matches), TOOLS]
     if vm == "micropython":
-        cmd = [_micropython(), "-X", "heapsize=4m"] + script
+        cmd = [micropython(), "-X", "heapsize=4m"] + script
         env = dict(os.environ, MICROPYPATH=".")
     else:
         cmd = [sys.executable] + script
@@ -37,7 +34,7 @@ def heap_scan(script_args, lo=40, hi=128, step=2):
     env = dict(os.environ, MICROPYPATH=".")
 
     def ok(kb):
-        r = subprocess.run([_micropython(), "-X", "heapsize=%dk" % kb] + script_args, cwd=ROOT,
+        r = subprocess.run([micropython(), "-X", "heapsize=%dk" % kb] + script_args, cwd=ROOT,
                            env=env, capture_output=True, text=True)
         return r.returncode == 0 and "digest" in r.stdout
 
@@ -55,7 +52,7 @@ def heap_scan(script_args, lo=40, hi=128, step=2):
 
 def live_heap(matches):
     env = dict(os.environ, MICROPYPATH=".")
-    out = subprocess.run([_micropython(), "-X", "heapsize=256k", "tests/mp_ai_match.py",
+    out = subprocess.run([micropython(), "-X", "heapsize=256k", "tests/mp_ai_match.py",
                           "sixty-six", "2", "2", str(matches)], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True).stdout
     return [int(x) for x in out.split("live")[1].split("\n")[0].split()]

@@ -13,19 +13,16 @@ import subprocess
 import sys
 import time
 
+from sim.bench_engine import micropython
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
-
-
-def _micropython():
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else "micropython"
 
 
 def mp_heap(heap="160k"):
     """(base, imports, app, peak, engine) bytes from the MicroPython run, or None."""
     env = dict(os.environ, MICROPYPATH="lib:tests")
-    r = subprocess.run([_micropython(), "-X", "heapsize=" + heap, "tests/mp_app_check.py"],
+    r = subprocess.run([micropython(), "-X", "heapsize=" + heap, "tests/mp_app_check.py"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     m = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", r.stdout)
     if r.returncode or not m or "errors=0" not in r.stdout:
