@@ -317,7 +317,25 @@ def _parse_budget(ms, iters):
     return ms, iters
 
 
-class ISMCTSPlayer:
+class _SearchPlayer:
+    """What the search players share: the budget, the playout policy and iteration counters."""
+    name = "search"
+
+    def __init__(self, ms, iters, rollout):
+        self.ms, self.iters = _parse_budget(ms, iters)
+        self.rollout_name = rollout
+        self.rollout = ROLLOUTS[rollout]
+        self.last_iterations = 0
+        self.total_iterations = 0
+        self.total_time = 0.0
+
+    def _counted(self, n, dt):
+        self.last_iterations = n
+        self.total_iterations += n
+        self.total_time += dt
+
+
+class ISMCTSPlayer(_SearchPlayer):
     """Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012).
 
     One tree for the searching seat, keyed by actions (both seats' actions, and the draw
@@ -329,15 +347,11 @@ class ISMCTSPlayer:
     first). Decisions with one sensible action (after the declare rule) return at once.
     """
 
+    name = "ismcts"
+
     def __init__(self, ms=None, iters=None, c=0.7, rollout="light"):
-        self.ms, self.iters = _parse_budget(ms, iters)
+        _SearchPlayer.__init__(self, ms, iters, rollout)
         self.c = float(c)
-        self.rollout_name = rollout
-        self.rollout = ROLLOUTS[rollout]
-        self.name = "ismcts"
-        self.last_iterations = 0
-        self.total_iterations = 0
-        self.total_time = 0.0
 
     def __call__(self, view, seed):
         seat = view.seat
@@ -401,10 +415,7 @@ class ISMCTSPlayer:
             for nd in path:
                 nd.visits += 1
                 nd.total += r0 if nd.mover == 0 else -r0
-        dt = time.perf_counter() - t0
-        self.last_iterations = n
-        self.total_iterations += n
-        self.total_time += dt
+        self._counted(n, time.perf_counter() - t0)
         best = None
         best_n = -1
         for a in root_acts:  # ties: the engine's order
@@ -419,7 +430,7 @@ class ISMCTSPlayer:
 
 # ---- PIMC -------------------------------------------------------------------------------------
 
-class PIMCPlayer:
+class PIMCPlayer(_SearchPlayer):
     """Perfect-information Monte Carlo ("flat" determinized Monte Carlo).
 
     Repeatedly deals a determinization from the view and, on that same deal, plays every
@@ -427,14 +438,10 @@ class PIMCPlayer:
     actions); the action with the best mean reward is chosen.
     """
 
+    name = "pimc"
+
     def __init__(self, ms=None, iters=None, rollout="greedy"):
-        self.ms, self.iters = _parse_budget(ms, iters)
-        self.rollout_name = rollout
-        self.rollout = ROLLOUTS[rollout]
-        self.name = "pimc"
-        self.last_iterations = 0
-        self.total_iterations = 0
-        self.total_time = 0.0
+        _SearchPlayer.__init__(self, ms, iters, rollout)
 
     def __call__(self, view, seed):
         seat = view.seat
@@ -463,10 +470,7 @@ class PIMCPlayer:
                 if not h.over:
                     rollout(h, rng)
                 totals[i] += _reward(h, seat)
-        dt = time.perf_counter() - t0
-        self.last_iterations = n
-        self.total_iterations += n
-        self.total_time += dt
+        self._counted(n, time.perf_counter() - t0)
         best = 0
         for i in range(1, len(acts)):
             if totals[i] > totals[best]:
