@@ -8,7 +8,7 @@ every card in play is placed, sampled deals while a closed stock hides some.
 # the endgame first: the bigger modules compile while the MicroPython heap is still empty
 from engine import endgame
 from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noqa: F401 (re-exported)
-from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, bit_index
+from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, bit_index, cards_of
 from engine.legal import beats
 from engine.rng import Rng, mix
 from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)
@@ -51,22 +51,6 @@ def choose(view, level=NORMAL, seed=0):
     return _lead_open(view, level, rng)
 
 
-# ---- helpers on masks -------------------------------------------------------------------
-
-def _cards(mask):
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(_index(low))
-    return out
-
-
-def _index(low):
-    from engine.cards import bit_index
-    return bit_index(low)
-
-
 def _keep_value(view, c):
     """What keeping card c in hand is worth (trumps, marriage chances, top cards)."""
     t = view.trump_suit
@@ -101,7 +85,7 @@ def _follow_open(view, level, rng):
     up = 0  # the loser of the last open trick takes the face-up trump card (R11)
     if view.stock_size == 2 and view.trump_card >= 0:
         up = _keep_value(view, view.trump_card) + CARD_POINTS[view.trump_card] // 2
-    for f in _cards(view.hand):
+    for f in cards_of(view.hand):
         pts = CARD_POINTS[c] + CARD_POINTS[f]
         if beats(f, c, t):
             v = pts + 2 - _keep_value(view, f) - up
@@ -126,7 +110,7 @@ def _lead_open(view, level, rng):
     """Lead the card with the best expected trick against the opponent's likely answers
     (sampled hands, each answered by the same card sense), less what the card is worth kept."""
     t = view.trump_suit
-    hand = _cards(view.hand)
+    hand = cards_of(view.hand)
     if level == EASY:
         best, best_v = None, 999
         for c in hand:
