@@ -85,12 +85,15 @@ def _follow_open(view, level, rng):
     up = 0  # the loser of the last open trick takes the face-up trump card (R11)
     if view.stock_size == 2 and view.trump_card >= 0:
         up = _keep_value(view, view.trump_card) + CARD_POINTS[view.trump_card] // 2
+    # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
+    marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
     for f in cards_of(view.hand):
         pts = CARD_POINTS[c] + CARD_POINTS[f]
         if beats(f, c, t):
             v = pts + 2 - _keep_value(view, f) - up
-            if view.points[me] + pending + pts >= 66:
-                v += 100  # take it and declare
+            meld = _pair_points(view.hand ^ (1 << f), t) if marry else 0
+            if view.points[me] + pending + pts + meld >= 66:
+                v += 100  # take it and declare (after announcing the marriage)
         else:
             v = -pts - _keep_value(view, f)
             if view.tricks[1 - me] or opp_pts:
@@ -103,6 +106,17 @@ def _follow_open(view, level, rng):
             best = f
     if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
         return EXCHANGE
+    return best
+
+
+def _pair_points(hand, t):
+    """The best marriage (K and Q of a suit) in hand: 40 in trumps, 20, or 0."""
+    best = 0
+    for s in range(4):
+        if hand >> (6 * s + 2) & 3 == 3:
+            if s == t:
+                return 40
+            best = 20
     return best
 
 

@@ -7,7 +7,7 @@ from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.sample import sample_hand
-from helpers import hand, play
+from helpers import cards, hand, play
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
@@ -152,6 +152,22 @@ def test_closes_with_a_cold_hand():
     assert h.to_move == 0 and CLOSE in h.legal_actions() and h.tricks(1) == 0
     for seed in range(5):
         assert ai.choose(h.view(0), ai.HARD, seed) == CLOSE
+
+
+def test_takes_the_trick_whose_lead_lets_it_announce_and_declare():
+    # a seeded deal, hearts trump: the CPU (dealer, seat 0) has 42 and holds QC KC. Taking the
+    # led JC gives it the lead, the 20 it then announces brings it past 66, and it declares
+    # (R20, R23); ducking would leave the hand open
+    for level in (ai.NORMAL, ai.HARD):
+        h = Hand.new(mix(77, 100), 0, SIXTY_SIX)
+        play(h, "9D JD W X M:H QH AH W JC")
+        assert h.points(0) == 42 and h.to_move == 0 and h.trick_card == cards("JC")[0]
+        steps = 0
+        while not h.over and h.to_move == 0 and steps < 4:
+            h.apply(ai.choose(h.view(0), level, 0))
+            steps += 1
+        assert h.over and h.declared_by == 0 and h.winner == 0, h
+        assert h.marriages[0] >> 0 & 1  # it announced clubs on the way
 
 
 def test_announces_the_marriage_before_a_close_that_would_lose_it():
