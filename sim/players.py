@@ -26,6 +26,11 @@ Specs for `make_player(spec)`:
                     and playout randomness for every action), pick the best average. Same
                     options but c; `rollout=greedy|light|random`.
     easy|normal|hard  engine.ai.choose(view, level, seed): the handheld's own opponent.
+    BASE+KIND=OTHER   BASE plays, but hands one kind of decision to OTHER, to find where a
+                    player loses: `hard+follow=ismcts:iters=1000`. KIND: lead (open-phase
+                    leads where BASE would play a card), follow (open-phase follows), close
+                    (OTHER says whether to close; if not, BASE picks among the rest), strict
+                    (every decision once the stock is closed or exhausted).
 
 Searches never peek: each determinization is engine.sample.sample_hand(view, rng), the
 hidden cards dealt at random among the deals consistent with what the seat has seen.
@@ -50,13 +55,13 @@ import random as _random
 import time
 
 from engine import legal as _legal
-from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, DRAW, DECLARE
+from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.hand import Hand
 from engine.legal import beats
 from engine.sample import sample_hand
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "EnginePlayer",
-           "make_player", "SPECS"]
+           "DelegatePlayer", "DELEGATE_KINDS", "make_player", "SPECS"]
 
 
 class FastRng(_random.Random):
@@ -167,6 +172,51 @@ class EnginePlayer:
     def __call__(self, view, seed):
         from engine import ai
         return ai.choose(view, self.level, seed)
+
+
+class DelegatePlayer:
+    """BASE, with one kind of decision (DELEGATE_KINDS) taken by OTHER instead: an arena run
+    of `hard+follow=ismcts:iters=1000` against the same opponent as plain `hard` says how much
+    better (or worse) HARD would do with OTHER's follows."""
+
+    def __init__(self, base, kind, other):
+        if kind not in DELEGATE_KINDS:
+            raise ValueError("no decision kind %r: choose one of %s" % (kind, ", ".join(DELEGATE_KINDS)))
+        self.base = base
+        self.kind = kind
+        self.other = other
+        self.name = "%s+%s=%s" % (base.name, kind, other.name)
+
+    @property
+    def total_iterations(self):
+        return getattr(self.other, "total_iterations", None)
+
+    @property
+    def total_time(self):
+        return getattr(self.other, "total_time", 0.0)
+
+    def __call__(self, view, seed):
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        kind = self.kind
+        if view.strict:
+            return (self.other if kind == "strict" else self.base)(view, seed)
+        if kind == "close":
+            if CLOSE not in legal:
+                return self.base(view, seed)
+            o = self.other(view, seed)
+            if o == CLOSE:
+                return o
+            b = self.base(view, seed)
+            return o if b == CLOSE else b
+        a = self.base(view, seed)
+        if kind != "strict" and a < 24 and (view.trick_card >= 0) == (kind == "follow"):
+            return self.other(view, seed)
+        return a
+
+
+DELEGATE_KINDS = ("lead", "follow", "close", "strict")
 
 
 # ---- playouts ---------------------------------------------------------------------------------
@@ -481,7 +531,8 @@ class PIMCPlayer(_SearchPlayer):
 # ---- registry ---------------------------------------------------------------------------------
 
 SPECS = ("random", "greedy", "ismcts[:MS][:iters=N][:c=X][:rollout=light|random|greedy]",
-         "pimc[:MS][:iters=N][:rollout=greedy|light|random]", "easy", "normal", "hard")
+         "pimc[:MS][:iters=N][:rollout=greedy|light|random]", "easy", "normal", "hard",
+         "BASE+lead|follow|close|strict=OTHER")
 
 
 def _parse_fields(spec, fields, allowed):
@@ -516,6 +567,18 @@ def _parse_fields(spec, fields, allowed):
 def make_player(spec):
     """A player from a spec string: see the module docstring and SPECS."""
     text = str(spec).strip().lower()
+    if "+" in text:
+        base, _, rest = text.partition("+")
+        kind, eq, other = rest.partition("=")
+        if not eq or not other:
+            raise ValueError("player %r: write BASE+KIND=OTHER, e.g. hard+follow=ismcts:100" % (spec,))
+        kind = kind.strip()
+        if kind not in DELEGATE_KINDS:
+            raise ValueError("player %r: no decision kind %r: choose one of %s" % (
+                spec, kind, ", ".join(DELEGATE_KINDS)))
+        p = DelegatePlayer(make_player(base), kind, make_player(other))
+        p.spec = text
+        return p
     parts = text.split(":")
     name = parts[0]
     fields = parts[1:]

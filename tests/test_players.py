@@ -13,7 +13,7 @@ from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.sample import sample_hand
 from engine.rng import Rng
 from sim.players import (make_player, ISMCTSPlayer, PIMCPlayer, RandomPlayer, GreedyPlayer,
-                         EnginePlayer, greedy_action)
+                         EnginePlayer, DelegatePlayer, DELEGATE_KINDS, greedy_action)
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 
@@ -181,5 +181,49 @@ def test_make_player_specs():
         assert isinstance(p, EnginePlayer) and p.level == level
     for bad in ("nobody", "ismcts:fast", "ismcts:0", "ismcts:c=", "greedy:5", "pimc:c=1",
                 "ismcts:rollout=smart"):
+        with pytest.raises(ValueError):
+            make_player(bad)
+
+
+def test_delegate_hands_one_kind_of_decision_to_the_other_player():
+    """`hard+KIND=greedy` answers as greedy for decisions of KIND and as hard for the rest."""
+    hard = make_player("hard")
+    greedy = make_player("greedy")
+    seen = {k: 0 for k in DELEGATE_KINDS}
+    for rules in PRESETS:
+        for i, (h, seat) in enumerate(positions(rules, 300, 31)):
+            view = h.view(seat)
+            if len(view.legal) == 1:
+                continue
+            mine, theirs = hard(view, i), greedy(view, i)
+            for kind in DELEGATE_KINDS:
+                a = make_player("hard+%s=greedy" % kind)(view, i)
+                assert a in view.legal
+                if view.strict:
+                    mine_kind = kind == "strict"
+                elif kind == "strict":
+                    mine_kind = False
+                elif kind == "close":
+                    mine_kind = CLOSE in view.legal
+                else:
+                    mine_kind = mine < 24 and (view.trick_card >= 0) == (kind == "follow")
+                if not mine_kind:
+                    assert a == mine, (kind, h)
+                elif kind != "close":
+                    assert a == theirs, (kind, h)
+                    seen[kind] += 1
+                else:  # the other says whether to close; if not, hard picks (not closing)
+                    assert a == (CLOSE if theirs == CLOSE else theirs if mine == CLOSE else mine), h
+                    seen[kind] += 1
+    assert min(seen.values()) > 0, seen
+
+
+def test_delegate_specs():
+    p = make_player("hard+follow=ismcts:iters=30")
+    assert isinstance(p, DelegatePlayer) and p.kind == "follow"
+    assert isinstance(p.base, EnginePlayer) and isinstance(p.other, ISMCTSPlayer)
+    assert p.other.iters == 30
+    for bad in ("hard+follow", "hard+follow=", "hard+bluff=greedy", "hard+lead=nobody",
+                "nobody+lead=greedy"):
         with pytest.raises(ValueError):
             make_player(bad)
