@@ -30,3 +30,19 @@ def test_saves_resume_and_statistics_on_micropython():
     done = run("tests/mp_saves_check.py", heap=HEAP_CAP)
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"SAVES ok=7 writes=\d+", done.stdout), done.stdout
+
+
+def test_layout_is_the_same_on_micropython_and_cpython():
+    import os
+    import subprocess
+    import sys
+    mp = run("tests/mp_layout_check.py", heap="64k")
+    assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout + mp.stderr
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=os.path.join(root, "lib"))
+    cp = subprocess.run([sys.executable, "tests/mp_layout_check.py"], cwd=root, env=env,
+                        capture_output=True, text=True, timeout=60)
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    sizes = [line for line in mp.stdout.splitlines() if line.startswith("size ")]
+    assert len(sizes) == 6 and "width=160" in sizes[0]
+    assert sizes == [line for line in cp.stdout.splitlines() if line.startswith("size ")]
