@@ -76,6 +76,13 @@ def check_cards(h):
     assert total == h.rules.cards and sum(popcount(m) for m in parts) == n, parts
 
 
+def taker(led, card, leader, trump):
+    """Who takes the trick: the follower with a higher card of the led suit or a trump (R9)."""
+    if card // 6 == led // 6:
+        return 1 - leader if card > led else leader
+    return 1 - leader if card // 6 == trump else leader
+
+
 def tally(h):
     """Points and tricks per seat recomputed from the history alone (R9, R10, R20, R21, R31)."""
     trump = h.trump_suit
@@ -89,10 +96,7 @@ def tally(h):
             if led is None:
                 led = a
                 continue
-            if a // 6 == led // 6:
-                winner = 1 - leader if a > led else leader
-            else:
-                winner = 1 - leader if a // 6 == trump else leader
+            winner = taker(led, a, leader, trump)
             won[winner] += CARD_POINTS[a] + CARD_POINTS[led]
             tricks[winner] += 1
             leader, led = winner, None
@@ -151,10 +155,7 @@ def referee(h):
             if led is None:
                 led = a
                 continue
-            if a // 6 == led // 6:
-                w = 1 - leader if a > led else leader
-            else:
-                w = 1 - leader if a // 6 == trump else leader
+            w = taker(led, a, leader, trump)
             won[w] += CARD_POINTS[a] + CARD_POINTS[led]
             tricks[w] += 1
             leader, led = w, None
