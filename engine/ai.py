@@ -75,6 +75,8 @@ def _close_pays(view, level, rng):
 
 
 def _follow_open(view, level, rng):
+    if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
+        return EXCHANGE
     me = view.seat
     c = view.trick_card
     t = view.trump_suit
@@ -104,8 +106,6 @@ def _follow_open(view, level, rng):
         if v > best_v:
             best_v = v
             best = f
-    if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
-        return EXCHANGE
     return best
 
 
