@@ -1,0 +1,226 @@
+"""Fit the open-phase value (engine/value.py) on self-play and write engine/value_table.py.
+
+    python -m sim.train [--hands N] [--preset P|all] [--player SPEC] [--jobs J] [--seed S]
+                        [--out PATH]
+
+Plays N hands per preset between two copies of SPEC (default hard, i.e. the engine as it is
+now, table included). After every trick of the open phase, before the draws, it records each
+seat's feature vector (features() below) and, once the hand is over, the game points that
+seat won or lost (-3..3). A least-squares fit per stock size gives the weights, stored as
+int16 in 1/10000 of a game point. Printed: positions, the fit on the last fifth of the hands
+(held out), and a few weights to read. Training again from the new table is one step of
+policy iteration; judge a table with the arena (README, "How strong is it"), never by its fit.
+
+Needs numpy (desktop only; the board never trains).
+"""
+import argparse
+import sys
+import time
+
+from engine import value
+from engine.cards import bit_index
+from engine.hand import Hand
+from engine.rng import mix
+from engine.rules import PRESET_ORDER, preset
+from sim.players import make_player
+
+SCALE = 10000  # weights are stored in 1/SCALE of a game point
+N_ROWS = 6  # stock sizes 2, 4, ... 12 (engine.value.row)
+N_WEIGHTS = 25  # 24 features a seat, then the lead
+STOCKS = tuple(range(2, 2 * N_ROWS + 1, 2))
+KINDS = ("trump 9", "trump J", "trump Q", "trump K", "trump 10", "trump A", "A", "10 (A gone)",
+         "10", "K/Q with partner", "K/Q partner out", "K/Q partner gone", "J", "9")
+
+
+# the features engine/value.py weighs, written out (tests check the two agree)
+def side_features(points, tricks, hand, gone, trump, leads, gets_up, up_rank):
+    """The 24 features of one seat (a list: for training and tests, not for play)."""
+    f = [points, max(0, points - 33), max(0, points - 50), 0 if tricks else 1]
+    kinds = [0] * 14
+    m = hand
+    while m:
+        low = m & -m
+        m ^= low
+        kinds[value.kind(bit_index(low), hand, gone, trump)] += 1
+    f.extend(kinds)
+    m20, m40, nt = value.pairs(hand, trump)
+    f.extend((leads * m20, leads * m40, nt * nt, leads * nt, gets_up, gets_up * up_rank))
+    return f
+
+
+
+def features(stock, mine, theirs, leads, trump, gone, up):
+    """The full feature vector for me (training): mine, theirs = (points, tricks, hand) after the
+    trick; leads: 1 if I won it; up: the face-up trump card (-1 if none)."""
+    last = stock == 2 and up >= 0  # the loser of the last open trick takes it (R11)
+    r = up % 6
+    a = side_features(mine[0], mine[1], mine[2], gone, trump, leads, int(last and not leads), r)
+    b = side_features(theirs[0], theirs[1], theirs[2], gone, trump, 1 - leads, int(last and leads), r)
+    return [x - y for x, y in zip(a, b)] + [1 if leads else -1]
+
+
+def hand_records(h, players, seed):
+    """Plays one hand; returns [(stock, features, game points for that seat), ...]."""
+    pending = []
+    ply = 0
+    while not h.over:
+        s = h.to_move
+        view = h.view(s)
+        a = players[s](view, mix(seed, ply))
+        follow = h.trick_card >= 0 and not h.strict
+        h.apply(a)
+        ply += 1
+        if follow and h.draw_pending and not h.over:
+            leads = h.last_trick[2]
+            gone = h.played[0] | h.played[1]
+            for p in (0, 1):
+                if h.points(p) >= 66 or h.points(1 - p) >= 66:
+                    continue  # a declare, not a position to value
+                x = features(h.stock_size, (h.points(p), h.tricks_won[p], h.hands[p]),
+                                   (h.points(1 - p), h.tricks_won[1 - p], h.hands[1 - p]),
+                                   1 if leads == p else 0, h.trump_suit, gone, h.face_up)
+                pending.append((p, h.stock_size, x))
+    out = []
+    for p, stock, x in pending:
+        g = h.game_points if h.winner == p else -h.game_points if h.winner is not None else 0
+        out.append((stock, x, g))
+    return out
+
+
+def collect(task):
+    """Records of hands lo..hi of a preset (a worker)."""
+    import numpy as np
+    name, spec, seed, lo, hi = task
+    rules = preset(name)
+    player = make_player(spec)
+    players = (player, player)
+    stocks, xs, ys = [], [], []
+    for i in range(lo, hi):
+        hs = mix(seed, i + 1)
+        for stock, x, g in hand_records(Hand.new(hs, i % 2, rules), players, hs):
+            stocks.append(stock)
+            xs.append(x)
+            ys.append(g)
+    return (lo, np.array(stocks, dtype=np.int8), np.array(xs, dtype=np.int16).reshape(-1, N_WEIGHTS),
+            np.array(ys, dtype=np.int8))
+
+
+def fit(stocks, xs, ys, held_from):
+    """{stock: (weights as floats, held-out R^2 or None, positions)} by least squares."""
+    import numpy as np
+    out = {}
+    for s in STOCKS:
+        rows = stocks == s
+        if not rows.any():
+            continue
+        x = xs[rows].astype(float)
+        y = ys[rows].astype(float)
+        train = np.arange(len(y)) < held_from[s]
+        w = np.linalg.lstsq(x[train], y[train], rcond=None)[0]
+        r2 = None
+        if (~train).sum() > 10 and y[~train].var() > 0:
+            r2 = 1 - ((x[~train] @ w - y[~train]) ** 2).mean() / y[~train].var()
+        out[s] = (w, r2, int(rows.sum()))
+    return out
+
+
+def to_ints(fitted):
+    """The table bytes (N_ROWS rows of int16, little-endian) and how many weights were clipped."""
+    import struct
+    flat = []
+    clipped = 0
+    have = sorted(fitted)
+    for s in STOCKS:
+        near = min(have, key=lambda k: (abs(k - s), -k))  # a missing size borrows the nearest
+        for v in fitted[near][0]:
+            n = int(round(v * SCALE))
+            if not -32768 <= n <= 32767:
+                clipped += 1
+                n = max(-32768, min(32767, n))
+            flat.append(n)
+    return struct.pack("<%dh" % len(flat), *flat), clipped
+
+
+def write_table(path, tables, notes):
+    lines = ['"""Trained weights of engine.value: written by `python -m sim.train`; do not edit.',
+             "", "Per preset: %d rows (stock 2, 4, ... %d before the draws) of %d int16 weights in"
+             % (N_ROWS, 2 * N_ROWS, N_WEIGHTS),
+             "1/%d of a game point, little-endian. Fitted on:" % SCALE]
+    lines += ["  " + n for n in notes]
+    lines += ['"""', "TABLES = {"]
+    for name, raw in tables.items():
+        lines.append("    %r: (" % name)
+        for i in range(0, len(raw), 24):
+            lines.append("        %r" % raw[i:i + 24])
+        lines.append("    ),")
+    lines.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m sim.train", description=__doc__.split("\n")[0])
+    ap.add_argument("--hands", type=int, default=40000, help="hands of self-play per preset")
+    ap.add_argument("--preset", default="all", help="sixty-six, schnapsen, santase or all")
+    ap.add_argument("--player", default="hard", help="who plays the hands (a player spec)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=101)
+    ap.add_argument("--out", default="engine/value_table.py")
+    args = ap.parse_args(argv)
+    try:
+        import numpy as np
+    except ImportError:
+        print("sim.train needs numpy: pip install -r requirements.txt", file=sys.stderr)
+        return 2
+    if args.hands < 10:
+        print("--hands must be at least 10", file=sys.stderr)
+        return 2
+    try:  # a bad preset or player fails here, before any work
+        names = PRESET_ORDER if args.preset == "all" else (preset(args.preset).name,)
+        make_player(args.player)
+    except ValueError as e:
+        print("sim.train: %s" % e, file=sys.stderr)
+        return 2
+    tables = {}
+    notes = []
+    try:
+        from engine.value_table import TABLES as old
+        tables.update(old)  # presets not trained now keep their rows
+    except ImportError:
+        pass
+    for name in names:
+        t0 = time.time()
+        step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
+        tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step))
+                 for lo in range(0, args.hands, step)]
+        if args.jobs > 1:
+            import multiprocessing
+            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+                parts = pool.map(collect, tasks)
+        else:
+            parts = [collect(t) for t in tasks]
+        parts.sort(key=lambda p: p[0])
+        stocks = np.concatenate([p[1] for p in parts])
+        xs = np.concatenate([p[2] for p in parts])
+        ys = np.concatenate([p[3] for p in parts])
+        cut = sum(len(p[1]) for p in parts if p[0] < args.hands * 4 // 5)  # train on 4/5
+        held_from = {s: int((stocks[:cut] == s).sum()) for s in STOCKS}
+        fitted = fit(stocks, xs, ys, held_from)
+        raw, clipped = to_ints(fitted)
+        tables[name] = raw
+        notes.append("%s: %d hands of %s, seed %d, %d positions" % (name, args.hands, args.player,
+                                                                     args.seed, len(ys)))
+        print("%s: %d hands, %d positions, %.0f s%s" % (name, args.hands, len(ys), time.time() - t0,
+                                                         ", %d weights clipped" % clipped if clipped else ""))
+        for s in sorted(fitted):
+            w, r2, n = fitted[s]
+            kinds = " ".join("%s %+.2f" % (KINDS[k], w[4 + k]) for k in (5, 4, 6, 13))
+            print("  stock %2d: %6d positions, held-out R2 %s, per point %+.4f, lead %+.3f; %s" % (
+                s, n, "%.3f" % r2 if r2 is not None else "-", w[0], w[24], kinds))
+    write_table(args.out, tables, notes)
+    print("wrote", args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

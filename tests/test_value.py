@@ -1,0 +1,150 @@
+"""The learned open-phase value (engine/value.py) and its trainer (sim/train.py)."""
+import importlib.util
+import struct
+
+import pytest
+
+from engine import ai, value
+from engine.cards import CARD_POINTS
+from engine.hand import Hand
+from engine.legal import beats
+from engine.rng import Rng, mix
+from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
+from engine.value_table import TABLES
+from sim import train
+
+PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
+
+
+def _after_tricks(rules, count, seed):
+    """Hands just after an open-phase trick (before the draws), from AI-vs-AI play."""
+    out = []
+    i = 0
+    while len(out) < count:
+        h = Hand.new(mix(seed, i), i & 1, rules)
+        i += 1
+        k = 0
+        while not h.over:
+            follow = h.trick_card >= 0 and not h.strict
+            h.apply(ai.choose(h.view(h.to_move), ai.NORMAL, mix(seed, k)))
+            k += 1
+            if follow and h.draw_pending and not h.over:
+                out.append(h.copy())
+    return out[:count]
+
+
+def _fast(w, h, me, leads):
+    """The value for `me` the way the AI computes it (point_part + hand_part per seat)."""
+    o = 1 - me
+    gone = h.played[0] | h.played[1]
+    last = 1 if h.stock_size == 2 and h.face_up >= 0 else 0
+    ur = h.face_up % 6
+    mine = value.point_part(w, h.points(me), h.tricks_won[me]) + value.hand_part(
+        w, h.hands[me], gone, h.trump_suit, leads, last and not leads, ur)
+    theirs = value.point_part(w, h.points(o), h.tricks_won[o]) + value.hand_part(
+        w, h.hands[o], gone, h.trump_suit, 1 - leads, last and leads, ur)
+    return mine - theirs + (w[24] if leads else -w[24])
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_fast_value_equals_the_weights_times_the_features(rules):
+    rng = Rng(3)
+    for h in _after_tricks(rules, 300, 21):
+        w = tuple(rng.below(4001) - 2000 for _ in range(train.N_WEIGHTS))  # any weights
+        for me in (0, 1):
+            leads = 1 if h.last_trick[2] == me else 0
+            x = train.features(h.stock_size, (h.points(me), h.tricks_won[me], h.hands[me]),
+                               (h.points(1 - me), h.tricks_won[1 - me], h.hands[1 - me]),
+                               leads, h.trump_suit, h.played[0] | h.played[1], h.face_up)
+            assert len(x) == train.N_WEIGHTS
+            assert _fast(w, h, me, leads) == sum(a * b for a, b in zip(w, x))
+            # zero-sum: the same position is worth the opposite to the other seat
+            assert _fast(w, h, 1 - me, 1 - leads) == -_fast(w, h, me, leads)
+
+
+def test_each_preset_has_a_full_table_and_rows_clamp_to_the_stock_sizes():
+    for rules in PRESETS:
+        raw = TABLES[value.table_name(rules)]
+        assert len(raw) == 2 * train.N_ROWS * train.N_WEIGHTS
+        flat = struct.unpack("<%dh" % (len(raw) // 2), raw)
+        assert value.row(rules, 2) == flat[:train.N_WEIGHTS]
+        assert value.row(rules, 12) == flat[-train.N_WEIGHTS:]
+        assert value.row(rules, 0) == value.row(rules, 2)
+        assert value.row(rules, 14) == value.row(rules, 12)
+    # changed options keep their preset's table, but the deck decides first
+    assert value.table_name(SANTASE.but(strictness="follow")) == "santase"
+    assert value.table_name(SIXTY_SIX.but(deck=20)) == "schnapsen"
+    assert value.table_name(SCHNAPSEN.but(deck=24)) == "sixty-six"
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_shipped_weights_read_like_card_sense(rules):
+    """Points are worth something at every stock size; the trump ace beats a plain jack in
+    hand; a trump marriage with the lead beats a plain one."""
+    stocks = (2, 4, 6, 8, 10) if rules.deck == 20 else (2, 4, 6, 8, 10, 12)
+    for stock in stocks:
+        w = value.row(rules, stock)
+        assert w[0] > 0, stock
+        trump_ace, ace, jack = (4 + train.KINDS.index(k) for k in ("trump A", "A", "J"))
+        assert w[trump_ace] > w[jack] + 2000, stock  # 0.2 game points
+        assert w[trump_ace] > w[ace], stock
+
+
+def _view_follow(rules, seed):
+    """A view of a follower who has won a trick, in the open phase (NORMAL play up to there)."""
+    h = Hand.new(seed, seed & 1, rules)
+    k = 0
+    while not h.over:
+        if (h.trick_card >= 0 and not h.strict and h.tricks_won[h.to_move]
+                and len(h.legal_actions()) > 1):
+            return h, h.view(h.to_move)
+        h.apply(ai.choose(h.view(h.to_move), ai.NORMAL, k))
+        k += 1
+    return None, None
+
+
+def test_a_follow_that_reaches_66_takes_the_trick():
+    """Whatever the table says, a follow that takes the trick to 66 or more is chosen."""
+    checked = 0
+    for seed in range(400):
+        h, view = _view_follow(SIXTY_SIX, seed)
+        if view is None:
+            continue
+        me = view.seat
+        c = view.trick_card
+        takers = [f for f in range(24) if view.hand >> f & 1 and beats(f, c, view.trump_suit)]
+        if not takers:
+            continue
+        best = max(CARD_POINTS[c] + CARD_POINTS[f] for f in takers)
+        if view.points[me] + best < 66:
+            # give the seat enough points to declare after the best taker, and not before
+            h.won[me] += 66 - (view.points[me] + best)
+            view = h.view(me)
+        f = value.follow(view, Rng(seed), 4, (0, 0), False)
+        assert beats(f, c, view.trump_suit) and view.points[me] + CARD_POINTS[c] + CARD_POINTS[f] >= 66
+        checked += 1
+    assert checked >= 20
+
+
+def test_train_writes_a_table_that_loads(tmp_path, capsys):
+    out = tmp_path / "table.py"
+    assert train.main(["--hands", "20", "--preset", "schnapsen", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "schnapsen: 20 hands" in printed and "wrote" in printed
+    spec = importlib.util.spec_from_file_location("table", out)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert set(mod.TABLES) == set(TABLES)  # the presets not trained keep their rows
+    assert mod.TABLES["sixty-six"] == TABLES["sixty-six"]
+    assert len(mod.TABLES["schnapsen"]) == 2 * train.N_ROWS * train.N_WEIGHTS
+    assert "schnapsen: 20 hands of hard" in out.read_text()
+
+
+def test_train_refuses_bad_arguments(tmp_path, capsys):
+    assert train.main(["--hands", "3", "--out", str(tmp_path / "t.py")]) == 2
+    assert "--hands" in capsys.readouterr().err
+    assert train.main(["--hands", "20", "--preset", "bridge", "--out", str(tmp_path / "t.py")]) == 2
+    assert "no preset 'bridge'" in capsys.readouterr().err
+    assert train.main(["--hands", "20", "--player", "wizard", "--out", str(tmp_path / "t.py")]) == 2
+    assert "wizard" in capsys.readouterr().err
+    assert not (tmp_path / "t.py").exists()
