@@ -82,7 +82,7 @@ def _lead_open(view, level, rng):
 # for a follow, and the random slip on each card's value (1/10000 game point)
 _LEADS = (2, 2, 6)
 _FOLLOWS = (1, 1, 4)
-_SLIPS = (4000, 0, 0)
+_SLIPS = (2500, 0, 0)
 
 
 def _marriage_lead(view):
