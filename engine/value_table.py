@@ -1,7 +1,7 @@
 """Trained weights of engine.value: written by `python -m sim.train`; do not edit.
 
 Per preset: 6 rows (stock 2, 4, ... 12 before the draws) of 25 int16 weights in
-1/10000 of a game point, little-endian. Fitted on:
+1/10000 of a game point, little-endian. Fitted on (hard: the heuristic HARD of commit 0f4227c):
   sixty-six: 40000 hands of hard, seed 101, 364668 positions
   schnapsen: 40000 hands of hard, seed 101, 287854 positions
   santase: 40000 hands of hard, seed 101, 358996 positions

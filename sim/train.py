@@ -183,9 +183,14 @@ def main(argv=None):
         return 2
     tables = {}
     notes = []
+    kept = []
     try:
-        from engine.value_table import TABLES as old
-        tables.update(old)  # presets not trained now keep their rows
+        from engine import value_table
+        for name, raw in value_table.TABLES.items():
+            if name not in names:  # presets not trained now keep their rows and their note
+                tables[name] = raw
+                kept += [line.strip() for line in (value_table.__doc__ or "").splitlines()
+                         if line.strip().startswith(name + ":")]
     except ImportError:
         pass
     for name in names:
@@ -217,7 +222,7 @@ def main(argv=None):
             kinds = " ".join("%s %+.2f" % (KINDS[k], w[4 + k]) for k in (5, 4, 6, 13))
             print("  stock %2d: %6d positions, held-out R2 %s, per point %+.4f, lead %+.3f; %s" % (
                 s, n, "%.3f" % r2 if r2 is not None else "-", w[0], w[24], kinds))
-    write_table(args.out, tables, notes)
+    write_table(args.out, tables, notes + kept)
     print("wrote", args.out)
     return 0
 

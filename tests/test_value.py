@@ -137,7 +137,11 @@ def test_train_writes_a_table_that_loads(tmp_path, capsys):
     assert set(mod.TABLES) == set(TABLES)  # the presets not trained keep their rows
     assert mod.TABLES["sixty-six"] == TABLES["sixty-six"]
     assert len(mod.TABLES["schnapsen"]) == 2 * train.N_ROWS * train.N_WEIGHTS
-    assert "schnapsen: 20 hands of hard" in out.read_text()
+    text = out.read_text()
+    assert "schnapsen: 20 hands of hard" in text
+    from engine import value_table
+    kept = [l.strip() for l in value_table.__doc__.splitlines() if l.strip().startswith("sixty-six:")]
+    assert kept and kept[0] in text  # a table kept from before keeps its note
 
 
 def test_train_refuses_bad_arguments(tmp_path, capsys):
