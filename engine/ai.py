@@ -1,9 +1,10 @@
 """The computer opponent: choose(view, level, seed) -> a legal action.
 
 It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
-shown, the exchanged card, voids shown in the strict phase. Open phase: HARD follows and leads
-by a value learned offline (engine.value), EASY with slips; closing is tested by solving sampled deals. Strict phase: exact alpha-beta
-(engine.solver) once every card in play is placed, sampled deals while a closed stock hides some.
+shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
+value learned offline (engine.value; fewer samples below HARD, slips for EASY); closing is
+tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
+in play is placed, sampled deals while a closed stock hides some.
 """
 # the endgame first: the bigger modules compile while the MicroPython heap is still empty
 from engine import endgame
@@ -12,7 +13,6 @@ from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noq
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
 from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)
-
 
 
 def choose(view, level=NORMAL, seed=0):
