@@ -9,7 +9,7 @@ in play is placed, sampled deals while a closed stock hides some.
 # the endgame first: the bigger modules compile while the MicroPython heap is still empty
 from engine import endgame
 from engine import value
-from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES, higher_unseen  # noqa: F401 (re-exported)
+from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
 from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)

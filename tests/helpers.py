@@ -101,3 +101,21 @@ def scale(points, tricks):
     if tricks:
         return 2
     return 3
+
+
+def ai_positions(rules, seed, level):
+    """(hand, view of the seat to move) before every move of endless computer-vs-computer hands;
+    level(rng) picks the level of each move. The hand changes after each yield: copy to keep."""
+    from engine import ai
+    from engine.rng import Rng, mix
+    rng = Rng(seed)
+    i = 0
+    while True:
+        h = Hand.new(mix(seed, i), i & 1, rules)
+        i += 1
+        k = 0
+        while not h.over:
+            view = h.view(h.to_move)
+            yield h, view
+            h.apply(ai.choose(view, level(rng), mix(seed, k)))
+            k += 1

@@ -7,7 +7,7 @@ from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.sample import sample_hand
-from helpers import cards, hand, play
+from helpers import ai_positions, cards, hand, play
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
@@ -15,19 +15,11 @@ LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
 
 def _positions(rules, count, seed):
     """Views of the seat to move in `count` positions of AI-vs-AI hands (all levels mixed)."""
-    rng = Rng(seed)
     out = []
-    i = 0
-    while len(out) < count:
-        h = Hand.new(mix(seed, i), i & 1, rules)
-        i += 1
-        k = 0
-        while not h.over:
-            view = h.view(h.to_move)
-            out.append((h.copy(), view))
-            h.apply(ai.choose(view, LEVELS[rng.below(3)], mix(seed, k)))
-            k += 1
-    return out[:count]
+    for h, view in ai_positions(rules, seed, lambda rng: LEVELS[rng.below(3)]):
+        out.append((h.copy(), view))
+        if len(out) == count:
+            return out
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)

@@ -8,10 +8,12 @@ from engine import ai, value
 from engine.cards import CARD_POINTS
 from engine.hand import Hand
 from engine.legal import beats
-from engine.rng import Rng, mix
+from engine.rng import Rng
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.value_table import TABLES
 from sim import train
+
+from helpers import ai_positions
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 
@@ -19,18 +21,11 @@ PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 def _after_tricks(rules, count, seed):
     """Hands just after an open-phase trick (before the draws), from AI-vs-AI play."""
     out = []
-    i = 0
-    while len(out) < count:
-        h = Hand.new(mix(seed, i), i & 1, rules)
-        i += 1
-        k = 0
-        while not h.over:
-            follow = h.trick_card >= 0 and not h.strict
-            h.apply(ai.choose(h.view(h.to_move), ai.NORMAL, mix(seed, k)))
-            k += 1
-            if follow and h.draw_pending and not h.over:
-                out.append(h.copy())
-    return out[:count]
+    for h, _view in ai_positions(rules, seed, lambda rng: ai.NORMAL):
+        if h.draw_pending:  # R11: only an open trick leaves a draw pending
+            out.append(h.copy())
+            if len(out) == count:
+                return out
 
 
 def _fast(w, h, me, leads):
