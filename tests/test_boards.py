@@ -221,3 +221,13 @@ def test_deinit_frees_scanner_and_joystick():
 def test_poll_does_not_allocate_on_micropython():
     mp = mpvm.run(os.path.join(HERE, "mp_input_check.py"), heap="128k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout + mp.stderr
+
+
+def test_a_screen_smaller_than_160x128_is_refused_with_its_size():
+    from handheld.layout import layout
+    from handheld.render import Renderer
+    with pytest.raises(ValueError, match="a 128x128 screen is too small"):
+        layout(128, 128)
+    with pytest.raises(ValueError, match="160x128 or more"):
+        Renderer(None, 160, 80)
+    assert layout(160, 128).width == 160

@@ -62,7 +62,11 @@ SIZES = ((160, 128, _160x128), (240, 135, _240x135), (240, 240, _240x240))
 
 
 def layout(width=160, height=128):
-    """The layout for a screen; an unknown size gets the largest one that fits."""
+    """The layout for a screen; an unknown size gets the largest one that fits. A screen smaller
+    than 160x128 is refused (ValueError): the table would be drawn off its edges."""
+    if width < 160 or height < 128:
+        raise ValueError("a %dx%d screen is too small: the table needs 160x128 or more"
+                         % (width, height))
     best = _160x128
     for w, h, lay in SIZES:
         if w <= width and h <= height:
