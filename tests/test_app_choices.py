@@ -122,3 +122,9 @@ def test_a_false_declaration_is_scored_and_said_in_words():
     assert app.page[0] == "CPU wins the hand"
     assert app.page[2] == "False declaration by you"
     assert app.page[3] in ("2 points", "3 points, no trick")
+
+
+def test_the_app_plays_against_engine_ai_at_normal_by_default():
+    from engine import ai
+    app = App(seed=3)
+    assert app.choose is ai.choose and app.level == ai.NORMAL == S.NORMAL

@@ -14,7 +14,6 @@ except ImportError:  # CPython
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
-from engine import ai
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import Keys, MENU_KEY
 from handheld import words
@@ -31,6 +30,8 @@ ERROR = const(6)
 RESUME = const(7)  # a saved match: continue or start new (handheld.savepages)
 NOTICE = const(8)  # a note about the saves
 STATS = const(9)
+
+NORMAL = const(1)  # engine.ai.NORMAL: the default level (the computer player is imported last)
 
 # table phases
 IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
@@ -75,10 +76,9 @@ def hand_order(mask):
 
 
 class App:
-    def __init__(self, seed=1, preset_name="sixty-six", level=ai.NORMAL, show_points=False,
+    def __init__(self, seed=1, preset_name="sixty-six", level=NORMAL, show_points=False,
                  auto_marry=True, choose=None, store=None, feedback=None):
         self.seed = seed
-        self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
         self.preset_index = PRESET_ORDER.index(preset(preset_name).name)
         self.level = level
         self.show_points = show_points
@@ -130,6 +130,10 @@ class App:
             from handheld.persist import Saves
             self.saves = Saves(store)
             self.saves.start(self)
+        # the computer player (30 KB) compiles last, after the save code and the first screen:
+        # on a board's heap that leaves the least in the way of the bigger compiles
+        from engine import ai
+        self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
 
     # ---- input ------------------------------------------------------------------------------
     def press(self, button, now):
