@@ -14,6 +14,7 @@ policy iteration; judge a table with the arena (README, "How strong is it"), nev
 Needs numpy (desktop only; the board never trains).
 """
 import argparse
+import os
 import sys
 import time
 
@@ -24,6 +25,7 @@ from engine.rng import mix
 from engine.rules import PRESET_ORDER, preset
 from sim.players import make_player
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCALE = 10000  # weights are stored in 1/SCALE of a game point
 N_ROWS = 6  # stock sizes 2, 4, ... 12 (engine.value.row)
 N_WEIGHTS = 25  # 24 features a seat, then the lead
@@ -165,7 +167,8 @@ def main(argv=None):
     ap.add_argument("--player", default="hard", help="who plays the hands (a player spec)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=101)
-    ap.add_argument("--out", default="engine/value_table.py")
+    ap.add_argument("--out", default=os.path.join(ROOT, "engine", "value_table.py"),
+                    help="the module to write (default: the engine's own table)")
     args = ap.parse_args(argv)
     try:
         import numpy as np
@@ -174,6 +177,9 @@ def main(argv=None):
         return 2
     if args.hands < 10:
         print("--hands must be at least 10", file=sys.stderr)
+        return 2
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):  # before the long part
+        print("sim.train: no folder for --out %s" % args.out, file=sys.stderr)
         return 2
     try:  # a bad preset or player fails here, before any work
         names = PRESET_ORDER if args.preset == "all" else (preset(args.preset).name,)

@@ -146,4 +146,6 @@ def test_train_refuses_bad_arguments(tmp_path, capsys):
     assert "no preset 'bridge'" in capsys.readouterr().err
     assert train.main(["--hands", "20", "--player", "wizard", "--out", str(tmp_path / "t.py")]) == 2
     assert "wizard" in capsys.readouterr().err
+    assert train.main(["--hands", "20", "--out", str(tmp_path / "no" / "t.py")]) == 2
+    assert "no folder for --out" in capsys.readouterr().err
     assert not (tmp_path / "t.py").exists()
