@@ -1,5 +1,6 @@
-"""HARD's open phase: a value learned offline of how a hand stands after a trick (before the
-draws), and the follows and leads it picks.
+"""The computer's open phase: a value learned offline of how a hand stands after a trick (before
+the draws), and the follows and leads it picks (every level; engine.ai sets how many hands each
+level samples and EASY's slips).
 
 For me it is  w . (my features - the opponent's) + w[24] * (+1 if I lead next, else -1),  zero-sum
 by construction. A seat's 24 features: 0-2 its points, past 33, past 50; 3 no trick yet;
