@@ -17,7 +17,7 @@ cards). A trick that lets a seat declare 66 beats any value (R28).
 Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
 the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
 """
-from engine.cards import CARD_POINTS, bit_index, cards_of
+from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
 from engine.sample import deal_hidden
 from engine.value_table import TABLES
@@ -64,18 +64,14 @@ def kind(c, hand, gone, trump):
 
 def pairs(hand, trump):
     """(plain marriages, 1 for the trump marriage, trumps) in hand."""
-    a = b = n = 0
+    a = b = 0
     for s in range(4):
         if hand >> (6 * s + 2) & 3 == 3:
             if s == trump:
                 b = 1
             else:
                 a += 1
-    m = hand >> (6 * trump) & 0x3F
-    while m:
-        m &= m - 1
-        n += 1
-    return a, b, n
+    return a, b, popcount(hand & SUIT_MASK[trump])
 
 
 def meld(hand, trump):
