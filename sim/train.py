@@ -79,8 +79,8 @@ def hand_records(h, players, seed):
                 if h.points(p) >= 66 or h.points(1 - p) >= 66:
                     continue  # a declare, not a position to value
                 x = features(h.stock_size, (h.points(p), h.tricks_won[p], h.hands[p]),
-                                   (h.points(1 - p), h.tricks_won[1 - p], h.hands[1 - p]),
-                                   1 if leads == p else 0, h.trump_suit, gone, h.face_up)
+                             (h.points(1 - p), h.tricks_won[1 - p], h.hands[1 - p]),
+                             1 if leads == p else 0, h.trump_suit, gone, h.face_up)
                 pending.append((p, h.stock_size, x))
     out = []
     for p, stock, x in pending:
