@@ -2,13 +2,20 @@
 
 It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
 shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
-value learned offline (engine.value; fewer samples below HARD, slips for EASY); closing is
+value learned offline (engine.value; fewer samples below HARD, slips for EASY), and at HARD
+the last open trick's best few cards solved over every deal (engine.lastopen); closing is
 tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
 in play is placed, sampled deals while a closed stock hides some.
 """
-# the endgame first: the bigger modules compile while the MicroPython heap is still empty
+# the endgame first: the bigger modules compile while the MicroPython heap is still empty, and
+# the compiler's garbage is freed after each (the smallest heap a HARD match needs: 64 KB, not 66)
+import gc
 from engine import endgame
+gc.collect()
 from engine import value
+gc.collect()
+from engine import lastopen
+gc.collect()
 from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
@@ -62,6 +69,8 @@ def _follow_open(view, level, rng):
         return EXCHANGE
     # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
     marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
+        return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
     return value.follow(view, rng, _FOLLOWS[level], _pending(view), marry, _SLIPS[level])
 
 
@@ -75,6 +84,8 @@ def _pending(view):
 
 def _lead_open(view, level, rng):
     marry = view.stock_size > 2 or view.rules.marriage_after_close
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
+        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []))
     return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
 
 

@@ -120,12 +120,13 @@ def _parts(view):
             1 if view.stock_size == 2 and top >= 0 else 0, top % 6)
 
 
-def follow(view, rng, samples, pending, marry, error=0):
+def follow(view, rng, samples, pending, marry, error=0, scores=None):
     """The follow (open phase) whose position after the trick is worth most to me.
 
     pending: (my, their) announced marriage points not counted yet (no trick yet);
     marry: a marriage in hand may be announced if I get the lead (R20);
-    error: a random slip of up to this much (1/10000 game point) on each card's value.
+    error: a random slip of up to this much (1/10000 game point) on each card's value;
+    scores: a list, to get (my cards, their values) back instead (for engine.lastopen).
     """
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     c = view.trick_card
@@ -163,16 +164,18 @@ def follow(view, rng, samples, pending, marry, error=0):
                                - point_part(w, theirs, ot + 1) - w[24]) - pa
         if error:
             v += samples * (rng.below(2 * error + 1) - error)
+        if scores is not None:
+            scores.append(v)
         if best < 0 or v > high:
             best = f
             high = v
-    return best
+    return best if scores is None else (cards_of(view.hand), scores)
 
 
-def lead(view, rng, samples, pending, marry, error=0):
+def lead(view, rng, samples, pending, marry, error=0, scores=None):
     """The lead (open phase) worth most to me against the opponent's best answer, over sampled
     opponent hands; the answer is chosen by the same value, from their cards and mine.
-    pending, marry, error: as for follow."""
+    pending, marry, error, scores: as for follow."""
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     t = view.trump_suit
     cards = cards_of(view.hand)
@@ -234,4 +237,4 @@ def lead(view, rng, samples, pending, marry, error=0):
             totals[i] += samples * (rng.below(2 * error + 1) - error)
         if totals[i] > totals[best]:
             best = i
-    return cards[best]
+    return cards[best] if scores is None else (cards, totals)

@@ -7,7 +7,7 @@ from engine.names import card_name, parse_card, action_name, parse_action
 from engine.record import record, replay
 from engine.rng import Rng
 from engine.rules import PRESET_ORDER, preset
-from engine.sample import sample_hand
+from engine.redeal import sample_hand
 
 for c in range(24):
     assert parse_card(card_name(c)) == c

@@ -6,7 +6,7 @@ from engine.cards import DECLARE, CLOSE
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from engine.sample import sample_hand
+from engine.redeal import sample_hand
 from helpers import ai_positions, cards, hand, play
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
