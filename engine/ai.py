@@ -8,8 +8,12 @@ tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) 
 in play is placed, sampled deals while a closed stock hides some.
 """
 # the endgame first: the bigger modules compile while the MicroPython heap is still empty, and
-# the compiler's garbage is freed after each (the smallest heap a HARD match needs: 64 KB, not 66)
+# the compiler's garbage is freed before each (this module's own first); engine.endgame,
+# engine.value, engine.hand and engine.match do the same. Without it a compile's leftovers
+# scatter the heap and a HARD match needs 63-65 KB on the VM, depending on the path it runs
+# from; with it, 62 KB on every layout tried (python -m sim.bench ai)
 import gc
+gc.collect()
 from engine import endgame
 gc.collect()
 from engine import value

@@ -1,6 +1,9 @@
 """The computer opponent's endgame: closing tested on sampled deals, and the strict phase
 solved exactly (engine.solver) once every card in play is placed, on sampled deals before."""
-# the import order keeps the MicroPython compile peak low: the bigger modules compile first
+# the import order keeps the MicroPython compile peak low: the bigger modules compile first,
+# each after this module's compile garbage is freed (see engine.ai)
+import gc
+gc.collect()
 from engine import solver, solve_root
 from engine.sample import deal_hidden
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount

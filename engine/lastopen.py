@@ -5,11 +5,8 @@ strict phase that follows is a game of perfect information. So the best few card
 (engine.value) are tried against every deal the view allows (the face-down card is one of the
 unseen cards, the opponent holds the others) with the exact solver; on a lead, against the
 opponent's best answer in each deal. Values are banded to win / draw / lose (-1..1), which keeps
-the searches cheap, and the deals stop once NODE_BUDGET solver nodes are spent (a deal cut short counts
-for nothing), which keeps the slowest decision near 0.5 s on a 120 MHz SAMD51.
-
-engine.ai imports this module at the first such decision, not before: the heap is smallest
-while the other modules compile.
+the searches cheap, and the deals stop once NODE_BUDGET solver nodes are spent (a deal cut
+short counts for nothing), which keeps the slowest decision near 0.5 s on a 120 MHz SAMD51.
 """
 from engine import solver
 from engine.cards import CARD_POINTS, bit_index, popcount

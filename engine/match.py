@@ -1,4 +1,6 @@
 """A match: hands dealt from one seed until a player reaches the target (R39, R40)."""
+import gc
+gc.collect()  # this module's compile garbage, before engine.hand compiles (see engine.ai)
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX

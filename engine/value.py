@@ -17,6 +17,8 @@ cards). A trick that lets a seat declare 66 beats any value (R28).
 Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
 the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
 """
+import gc
+gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
 from engine.sample import deal_hidden

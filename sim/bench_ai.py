@@ -27,19 +27,28 @@ def timing(level, matches, vm):
     return n, f, p50, p95, mx
 
 
-def heap_scan(script_args, lo=40, hi=128, step=2):
-    """(smallest, safe): the smallest -X heapsize (KB) that runs the script, and the size from
-    which every larger size tried runs it (fragmentation makes the VM's answer non-monotonic,
-    so this scans instead of bisecting)."""
+# extra argv lengths for the heap scan: the VM keeps argv on its heap, so each shifts the heap's
+# layout as another path or machine does (a CI run once needed 1 KB more than a local one)
+PADS = (0, 4, 8, 12, 16, 20, 24, 28)
+
+
+def heap_scan(script_args, lo=48, hi=80):
+    """(smallest, safe): the smallest -X heapsize (KB) that runs the script with every argv
+    length of PADS, and the size from which every larger size up to `hi` does. Fragmentation
+    makes the VM's answer non-monotonic and layout-dependent, so this tries each KB with
+    several layouts instead of bisecting one."""
     env = dict(os.environ, MICROPYPATH=".")
 
     def ok(kb):
-        r = subprocess.run([micropython(), "-X", "heapsize=%dk" % kb] + script_args, cwd=ROOT,
-                           env=env, capture_output=True, text=True)
-        return r.returncode == 0 and "digest" in r.stdout
+        for pad in PADS:
+            r = subprocess.run([micropython(), "-X", "heapsize=%dk" % kb] + script_args +
+                               ["x" * pad], cwd=ROOT, env=env, capture_output=True, text=True)
+            if r.returncode != 0 or "digest" not in r.stdout:
+                return False
+        return True
 
     smallest = safe = None
-    for kb in range(lo, hi + 1, step):
+    for kb in range(lo, hi + 1):
         if ok(kb):
             if smallest is None:
                 smallest = kb
@@ -95,7 +104,8 @@ def main(argv=()):
     for name in ("sixty-six", "schnapsen", "santase"):
         smallest, safe = heap_scan(["tests/mp_ai_match.py", name, "2", "2", "1"])
         print("%s: a HARD vs HARD match, engine and AI imported from .py, runs from %s KB "
-              "(and at every size from %s KB up to 128 KB)" % (name, smallest, safe))
+              "(and at every size from %s KB up to 80 KB), with each of %d argv lengths"
+              % (name, smallest, safe, len(PADS)))
     live = live_heap(20)
     print("live heap after gc.collect() across 20 HARD vs HARD matches: first %d, last %d, max %d bytes"
           % (live[0], live[-1], max(live)))
