@@ -132,34 +132,45 @@ def _solve_choice(view, cands, deals):
         if card in cands:
             return card
         return cands[0]
-    totals = [0] * len(cands)
+    n = len(cands)
+    totals = [0] * n
+    values = [0] * n  # this deal's
     lo, hi = (-4, 4) if len(deals) == 1 else (-2, 2)  # exact for one deal, banded for samples
     start = solver.nodes
-    for k, (opp, weight) in enumerate(deals):
-        if k >= 2 and solver.nodes - start > NODE_BUDGET:
-            break
-        if view.trick_card >= 0:  # following: the leader's value, which I minimise
+    try:
+        for k, (opp, weight) in enumerate(deals):
+            if k >= 2:  # from the third deal, a hard cap: a deal cut short counts for nothing
+                if solver.nodes - start > NODE_BUDGET:
+                    break
+                solver.limit = start + NODE_BUDGET
             solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
-            c = view.trick_card
-            for i, f in enumerate(cands):
-                v = solve_root.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c, f, lo, hi)
-                totals[i] -= v * weight
-        else:
-            solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
-            for i, a in enumerate(cands):
-                if a >= MARRIAGE:
-                    s = a - MARRIAGE
-                    m = 40 if s == view.trump_suit else 20
-                    if mt and view.points[me] + m >= 66:
-                        v = 4  # announce, then declare (R23)
+            if view.trick_card >= 0:  # following: the leader's value, which I minimise
+                c = view.trick_card
+                for i in range(n):
+                    values[i] = -solve_root.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm,
+                                                         ot, mt, o, c, cands[i], lo, hi)
+            else:
+                for i in range(n):
+                    a = cands[i]
+                    if a >= MARRIAGE:
+                        s = a - MARRIAGE
+                        m = 40 if s == view.trump_suit else 20
+                        if mt and view.points[me] + m >= 66:
+                            v = 4  # announce, then declare (R23)
+                        else:
+                            v = max(solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
+                                    solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
                     else:
-                        v = max(solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
-                                solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
-                else:
-                    v = solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
-                totals[i] += v * weight
+                        v = solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
+                    values[i] = v
+            if solver.nodes > solver.limit:
+                break
+            for i in range(n):
+                totals[i] += values[i] * weight
+    finally:
+        solver.limit = 1 << 30
     best = 0
-    for i in range(1, len(cands)):
+    for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
     return cands[best]
