@@ -1,5 +1,8 @@
 """Times every computer decision of seeded matches; prints percentiles and the SAMD51 factor.
 
+A decision over 0.5 ms is timed 3 times and counts its fastest (it is deterministic), so the
+maximum is the work, not a pause of this machine.
+
     micropython tests/mp_ai_timing.py LEVEL MATCHES TOOLS_DIR   (also runs on CPython)
 """
 import sys
@@ -38,7 +41,14 @@ def main(argv):
                 v = h.view(h.to_move)
                 t = _now_us()
                 a = ai.choose(v, level, mix(i, k))
-                times.append(_now_us() - t)
+                dt = _now_us() - t
+                if dt > 500:  # a slow one: the least of 3 runs, so a pause of the OS is not counted
+                    for _ in range(2):
+                        t = _now_us()
+                        if ai.choose(v, level, mix(i, k)) != a:
+                            raise AssertionError("choose is not deterministic")
+                        dt = min(dt, _now_us() - t)
+                times.append(dt)
                 m.apply(a)
                 k += 1
             if not m.over:
