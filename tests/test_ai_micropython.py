@@ -27,6 +27,10 @@ def test_ai_match_digest_equals_cpython(preset):
     assert mp_digest and mp_digest == cp_digest
     matches = [l for l in mp.splitlines() if l.startswith("match")]
     assert matches == [l for l in cp.splitlines() if l.startswith("match")]
+    # a longer argv shifts the VM's heap layout as another path or machine would: it still fits
+    padded = _run([micropython(), "-X", "heapsize=" + HEAP] + args + ["x" * 14],
+                  dict(os.environ, MICROPYPATH="."))
+    assert [l for l in padded.splitlines() if l.startswith("digest")] == cp_digest
 
 
 def test_hard_vs_hard_match_fits_the_heap_and_does_not_grow():
