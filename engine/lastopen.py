@@ -20,7 +20,9 @@ NODE_BUDGET = 800  # solver nodes a decision may spend on its deals
 def choose(view, rng, scores):
     """The card to play: scores = (my cards, their values) from engine.value.follow / lead."""
     cards, values = scores
-    best = sorted(range(len(cards)), key=lambda i: -values[i])  # best first; a tie: card order
+    # best first; a tie in card order (MicroPython's sort is not stable, so the index is in
+    # the key: the same order on every VM)
+    best = sorted(range(len(cards)), key=lambda i: (-values[i], i))
     if values[best[0]] >= WIN // 2:  # its trick lets me declare 66
         return cards[best[0]]
     # the 3 best, leaving out sure losses (the names here are ones the engine already has: see
