@@ -95,7 +95,7 @@ def _lead_open(view, level, rng):
 
 # by level (EASY, NORMAL, HARD): sampled opponent hands a lead is tried against, sampled hands
 # for a follow, and the random slip on each card's value (1/10000 game point)
-_LEADS = (2, 2, 6)
+_LEADS = (2, 2, 12)
 _FOLLOWS = (1, 1, 4)
 _SLIPS = (2500, 0, 0)
 

@@ -5,7 +5,7 @@ solved exactly (engine.solver) once every card in play is placed, on sampled dea
 import gc
 gc.collect()
 from engine import solver, solve_root
-from engine.sample import deal_hidden
+from engine.sample import deal_hidden, opp_deals
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
 from engine.legal import beats
 
@@ -20,8 +20,9 @@ def higher_unseen(view, c):
     return (view.unseen | view.opp_known) & above
 
 
-# how many sampled deals a level solves for a closed stock / a close (0: heuristics only)
-_SAMPLES = (0, 0, 8)
+# how many deals a level solves for a closed stock (every possible one if there are no more;
+# engine.sample.opp_deals) / sampled for a close (0: heuristics only)
+_SAMPLES = (0, 0, 12)
 _CLOSE_SAMPLES = (0, 4, 10)
 # solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
 # about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
@@ -103,10 +104,7 @@ def strict_choice(view, level, rng):
             opp = view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:
-            deals = []
-            for _ in range(_SAMPLES[level]):
-                deals.append((deal_hidden(view, rng)[0], 1))
-            return _solve_choice(view, cands, deals)
+            return _solve_choice(view, cands, opp_deals(view, rng, _SAMPLES[level]))
     return _strict_heuristic(view, cands, level, rng)
 
 
@@ -135,11 +133,11 @@ def _solve_choice(view, cands, deals):
     n = len(cands)
     totals = [0] * n
     values = [0] * n  # this deal's
-    lo, hi = (-4, 4) if len(deals) == 1 else (-2, 2)  # exact for one deal, banded for samples
+    lo, hi = -2, 2  # banded: the exact value matters less than the sum over the deals
     start = solver.nodes
     try:
         for k, (opp, weight) in enumerate(deals):
-            if k >= 2:  # from the third deal, a hard cap: a deal cut short counts for nothing
+            if k:  # from the second deal, a hard cap: a deal cut short counts for nothing
                 if solver.nodes - start > NODE_BUDGET:
                     break
                 solver.limit = start + NODE_BUDGET

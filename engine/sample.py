@@ -32,3 +32,43 @@ def deal_hidden(view, rng):
         stock.append(bit_index(low))
     rng.shuffle(stock)
     return opp, stock
+
+
+def opp_deals(view, rng, n):
+    """[(opponent's hand mask, weight)]: every hand the view allows, weight 1, when there are at
+    most n of them (exact, and cheaper than n samples); else n drawn by deal_hidden, equal ones
+    merged (the same total weight, solved once)."""
+    free = view.unseen & ~view.opp_cannot
+    k = view.opp_hidden()
+    f = popcount(free)
+    count = 1
+    for i in range(k if k + k <= f else f - k):  # C(f, k), rising: stop once past n
+        count = count * (f - i) // (i + 1)
+        if count > n:
+            break
+    out = []
+    if count <= n:
+        _subsets(free, k, view.opp_known, out)
+        rng.shuffle(out)  # if a node budget stops the solving early, the deals left are random
+        return out
+    for _ in range(n):
+        opp = deal_hidden(view, rng)[0]
+        for i in range(len(out)):
+            if out[i][0] == opp:
+                out[i] = (opp, out[i][1] + 1)
+                break
+        else:
+            out.append((opp, 1))
+    return out
+
+
+def _subsets(free, k, opp, out):
+    """Append (opp | each k-card subset of free, 1) to out."""
+    if not k:
+        out.append((opp, 1))
+        return
+    m = free
+    while popcount(m) >= k:
+        low = m & -m
+        m ^= low
+        _subsets(m, k - 1, opp | low, out)

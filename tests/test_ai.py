@@ -2,7 +2,7 @@
 import pytest
 
 from engine import ai, solver
-from engine.cards import DECLARE, CLOSE
+from engine.cards import DECLARE, CLOSE, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
@@ -168,3 +168,42 @@ def test_announces_the_marriage_before_a_close_that_would_lose_it():
              stock="KD KC QC AC TC AD TD JH QH KH TH")
     play(h, "9C JS W")
     assert ai.choose(h.view(0), ai.HARD, 0) == 24 + 3
+
+
+def _every_deal(view):
+    """Every opponent hand the view allows, by brute force over the unseen cards."""
+    unseen = [c for c in range(24) if view.unseen >> c & 1]
+    k = view.opp_hidden()
+    out = set()
+    for bits in range(1 << len(unseen)):
+        if bin(bits).count("1") != k:
+            continue
+        m = 0
+        for i, c in enumerate(unseen):
+            if bits >> i & 1:
+                m |= 1 << c
+        if not m & view.opp_cannot:
+            out.add(m | view.opp_known)
+    return out
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
+    from engine.sample import opp_deals
+    small = big = 0
+    for n, (h, view) in enumerate(_positions(rules, 400, 41)):
+        if popcount(view.unseen) > 14:
+            continue
+        every = _every_deal(view)
+        assert h.hands[1 - view.seat] in every  # the truth is one of them
+        deals = opp_deals(view, Rng(n), 12)
+        masks = [d for d, _ in deals]
+        assert len(set(masks)) == len(masks), "a hand listed twice"
+        assert set(masks) <= every
+        if len(every) <= 12:
+            small += 1
+            assert set(masks) == every and all(w == 1 for _, w in deals)
+        else:
+            big += 1
+            assert sum(w for _, w in deals) == 12
+    assert small > 20 and big > 20, (small, big)
