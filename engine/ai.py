@@ -73,14 +73,9 @@ def _follow_open(view, level, rng):
         return EXCHANGE
     # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
     marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
-    if _last_open(view, level):
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
         return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
     return value.follow(view, rng, _FOLLOWS[level], _pending(view), marry, _SLIPS[level])
-
-
-def _last_open(view, level):
-    """HARD on the last open trick (stock 2, the face-up card still out): engine.lastopen."""
-    return level == HARD and view.stock_size == 2 and view.trump_card >= 0
 
 
 def _pending(view):
@@ -93,7 +88,7 @@ def _pending(view):
 
 def _lead_open(view, level, rng):
     marry = view.stock_size > 2 or view.rules.marriage_after_close
-    if _last_open(view, level):
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
         return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []))
     return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
 
