@@ -11,7 +11,7 @@ import time
 from engine.match import Match
 from engine.rules import SIXTY_SIX
 from engine.rng import mix
-from engine import ai
+from engine import ai, solver
 
 try:
     _clock = time.perf_counter
@@ -32,6 +32,7 @@ def main(argv):
     import samd51
     factors = [samd51.factor()]
     times = []
+    nodes = []  # solver nodes a decision searched: the same on every machine
     for i in range(matches):
         if i == matches // 2 and i:
             factors.append(samd51.factor())
@@ -41,9 +42,11 @@ def main(argv):
             h = m.hand
             while not h.over:
                 v = h.view(h.to_move)
+                n0 = solver.nodes
                 t = _now_us()
                 a = ai.choose(v, level, mix(i, k))
                 dt = _now_us() - t
+                nodes.append(solver.nodes - n0)
                 if dt > 500:  # a slow one: the least of 3 runs, so a pause of the OS is not counted
                     for _ in range(2):
                         t = _now_us()
@@ -64,6 +67,8 @@ def main(argv):
     n = len(times)
     print("decisions %d factor %.1f (of %s)" % (n, factor, " ".join(["%.1f" % f for f in factors])))
     print("us p50 %d p95 %d max %d" % (times[n // 2], times[n * 95 // 100], times[-1]))
+    nodes.sort()
+    print("solver nodes p95 %d max %d" % (nodes[n * 95 // 100], nodes[-1]))
 
 
 main(sys.argv)
