@@ -98,9 +98,11 @@ def main(argv=()):
     print("| level  | VM          | decisions | p50 ms | p95 ms | max ms | factor | SAMD51 p95 s | SAMD51 max s | nodes p95 / max |")
     print("|--------|-------------|-----------|--------|--------|--------|--------|--------------|--------------|-----------------|")
     tool = os.path.join(TOOLS, "samd51.py")
+    runs = ((2, 20), (1, 20))
     if not os.path.isfile(tool):  # e.g. a clone away from ../shared
         print("(no times: the SAMD51 factor needs %s, which is not there)" % tool)
-    for level, matches in ((2, 20), (1, 20)) if os.path.isfile(tool) else ():
+        runs = ()
+    for level, matches in runs:
         for vm in ("cpython", "micropython"):
             n, f, p50, p95, mx, nodes = timing(level, matches, vm)
             print("| %-6s | %-11s | %9d | %6.2f | %6.2f | %6.1f | %6.1f | %12.2f | %12.2f | %7d / %5d |" % (
