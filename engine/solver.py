@@ -4,7 +4,7 @@ Alpha-beta over masks, values in game points (-3..3) for the seat to move: decla
 66 is reached, schneider and schwarz aware (R35-R37, D7-D9). No allocation per node: ints only.
 Call `setup(...)` for a hand, then `best(...)` or `value(...)`.
 """
-from engine.cards import SUIT_MASK, CARD_POINTS, bit_index
+from engine.cards import SUIT_MASK, CARD_POINTS, _LOG37
 
 # the hand's constants, set by setup(): module globals so nodes pass only ints
 _T = 0  # trump suit
@@ -120,46 +120,47 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     return alpha
 
 
-def follow_mask(b, c):
-    """Cards of hand b that may follow the led card c (R26 full, or follow suit only)."""
-    same = b & SUIT_MASK[c // 6]
-    if same:
-        if _FULL:
-            hi = same & ~((2 << c) - 1)
-            if hi:
-                return hi
-        return same
-    if _FULL and b & _TM:
-        return b & _TM
-    return b
-
-
 def after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
     """Value for the leader after leading c; the follower picks the minimum."""
     a ^= 1 << c
-    legal = follow_mask(b, c)
-    # cards that win first (lowest first), then the rest (lowest first)
-    if legal & SUIT_MASK[c // 6]:
-        wins = legal & ~((2 << c) - 1) & SUIT_MASK[c // 6]
-    elif c // 6 != _T:
-        wins = legal & _TM
+    # the follower's legal cards (R26 full, or follow suit only) and those that take the trick
+    same = b & SUIT_MASK[c // 6]
+    if same:
+        wins = same & ~((2 << c) - 1)  # higher of the suit led
+        legal = wins if _FULL and wins else same
     else:
-        wins = 0
+        wins = b & _TM  # c is no trump here, or b would hold none
+        legal = wins if _FULL and wins else b
     pc = CARD_POINTS[c]
     best = beta
-    for group in (wins, legal & ~wins):
-        while group:
-            low = group & -group
-            group ^= low
-            f = bit_index(low)
-            nb = b ^ low
-            pts = pc + CARD_POINTS[f]
-            if low & wins:  # the follower takes the trick and leads
-                v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+    # cards that win first (lowest first), then the rest (lowest first): no tuple, no allocation
+    group = wins
+    rest = legal ^ wins
+    while group or rest:
+        if not group:
+            group = rest
+            rest = 0
+        low = group & -group
+        group ^= low
+        nb = b ^ low
+        pts = pc + CARD_POINTS[_LOG37[low % 37]]
+        # after_trick written out for all but the last trick: a call less per trick
+        if not a:  # the last trick (both hands are empty)
+            if low & wins:
+                v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, 0, 0)
             else:
-                v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
-            if v < best:
-                best = v
-                if best <= alpha:
-                    return best
+                v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, 0, 0)
+        elif low & wins:  # the follower takes the trick and leads
+            if bw + pts + bm >= 66:
+                v = -declared(1 - seat, aw + am if at else 0, at)
+            else:
+                v = -lead(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+        elif aw + pts + am >= 66:
+            v = declared(seat, bw + bm if bt else 0, bt)
+        else:
+            v = lead(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+        if v < best:
+            best = v
+            if best <= alpha:
+                return best
     return best
