@@ -4,6 +4,7 @@
     python -m sim.bench ai       # computer opponent (issue 3)
     python -m sim.bench app      # handheld app
     python -m sim.bench players  # desktop reference players: playouts and iterations per second
+    python -m sim.bench pystack  # CircuitPython pystack the search and the app need
 
 A part is a module with `main(argv)`; add one by adding it to PARTS.
 """
@@ -14,6 +15,7 @@ PARTS = {
     "ai": "sim.bench_ai",
     "app": "sim.bench_app",
     "players": "sim.bench_players",
+    "pystack": "sim.bench_pystack",
 }
 
 
