@@ -65,6 +65,18 @@ def open_feedback(profile):
         return None
 
 
+def check_pystack():
+    """Say so on the serial console if settings.toml leaves the pystack too small."""
+    try:
+        import os
+        from handheld import pystack
+        if pystack.configured(os.getenv) < pystack.SIZE:
+            print("Sixty-Six:", pystack.ADVICE, "(else the computer plays EASY endgames)")
+    except ImportError:
+        pass
+
+
+check_pystack()
 profile, keys = board_input()
 clock = TicksClock(supervisor.ticks_ms)
 fx = open_feedback(profile)

@@ -6,8 +6,11 @@ Writes code.py, boot.py, engine/ and lib/handheld/, plus the Adafruit libraries 
 (found in this Python's installed packages) into lib/. Files already on the drive with the
 same bytes are left alone; a .py removes a stale .mpy of the same name and vice versa, and
 modules the project no longer has are removed from engine/, lib/handheld/ and the copied
-libraries' folders. settings.toml and saves/ are never touched. Refuses a folder without
-boot_out.txt (not a CIRCUITPY drive) unless --force, and a deploy that does not fit.
+libraries' folders. saves/ is never touched. settings.toml only gets the line
+CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's 1536 bytes cannot hold
+the computer's search: lib/handheld/pystack.py); all else in it stays byte for byte, and a size
+the player set is kept (with a note if it is smaller). Refuses a folder without boot_out.txt
+(not a CIRCUITPY drive) unless --force, and a deploy that does not fit.
 """
 import argparse
 import importlib.util
@@ -22,7 +25,7 @@ PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
 ALWAYS = ("adafruit_display_text",)         # the renderer's text labels
 NOT_FOR_BOARDS = ("adafruit_blinka", "adafruit_platformdetect")
-PROTECTED = ("settings.toml", "saves")      # the player's: never written or removed
+PROTECTED = ("settings.toml", "saves")      # the player's: never shipped (settings: see above)
 RESERVE = 16 * 1024                         # left free for saves and boot_out.txt
 MODULE = (".py", ".mpy")
 _IMPORT = re.compile(r"^\s*(?:from|import)\s+(adafruit_\w+)", re.M)
@@ -143,6 +146,21 @@ def plan(project, mpy_cross=None):
     return files, libraries
 
 
+_PYSTACK = re.compile(rb"^[ \t]*CIRCUITPY_PYSTACK_SIZE[ \t]*=[ \t]*\"?(\d+)", re.M)
+
+
+def pystack_settings(old):
+    """(new settings.toml bytes or None to leave it, the size it sets or None) for the
+    bytes of the drive's settings.toml (b"" if it has none)."""
+    from handheld import pystack
+    m = _PYSTACK.search(old)
+    if m:
+        return None, int(m.group(1))
+    sep = b"\n" if old and not old.endswith(b"\n") else b""
+    line = "# Sixty-Six: the computer's search needs a bigger pystack than the default\n%s\n"
+    return old + sep + (line % pystack.SETTING).encode(), None
+
+
 def _other_kind(rel):
     stem, ext = os.path.splitext(rel)
     return stem + (".mpy" if ext == ".py" else ".py") if ext in MODULE else None
@@ -206,6 +224,15 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         else:
             writes[rel] = data
     removes = stale(dest, files, libraries)
+    from handheld import pystack
+    settings = os.path.join(dest, "settings.toml")
+    new, size = pystack_settings(_read(settings) if os.path.isfile(settings) else b"")
+    if new is not None:
+        writes["settings.toml"] = new
+        out("settings.toml: %s %s" % ("would add" if dry_run else "add", pystack.SETTING))
+    elif size < pystack.SIZE:
+        out("note: settings.toml sets CIRCUITPY_PYSTACK_SIZE = %d, left as it is; below %d the "
+            "computer plays EASY endgames" % (size, pystack.SIZE))
     try:
         cluster = os.statvfs(dest).f_bsize
     except (AttributeError, OSError):

@@ -69,7 +69,11 @@ def test_deploy_copies_the_game_and_its_libraries(project, drive, capsys):
                 "lib/adafruit_ticks.py"):
         assert rel in got, rel
     assert not any("__pycache__" in rel or rel.endswith(".pyc") for rel in got)
-    assert got["settings.toml"] == b"CIRCUITPY_WIFI_SSID = 'home'\n"  # never touched
+    # the player's line stays; the game's pystack size is added below it
+    settings = got["settings.toml"]
+    assert settings.startswith(b"CIRCUITPY_WIFI_SSID = 'home'\n#")
+    assert settings.endswith(b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n")
+    assert "settings.toml: add CIRCUITPY_PYSTACK_SIZE = 4096" in out
     assert got["saves/match0.bin"] == b"S6 save"
     assert not any(rel.startswith("lib/adafruit_blinka") for rel in got)
     assert "Deployed to" in out and "libraries: adafruit_display_text, adafruit_ticks" in out
@@ -204,3 +208,37 @@ def test_read_only_drive_explains_the_boot_button(project, drive, monkeypatch, c
     monkeypatch.setattr("builtins.open", read_only)
     code, _, err = run([drive], project, capsys)
     assert code == 1 and "is read-only: the game owns the drive" in err
+
+
+@pytest.mark.parametrize("before", [None, b"", b"CIRCUITPY_WIFI_SSID = 'home'",
+                                    b"# mine\r\nSIXTYSIX_BUTTONS = 'A:D5'\r\n"])
+def test_deploy_adds_the_pystack_size_and_keeps_every_byte_of_settings(project, drive, capsys,
+                                                                         before):
+    path = os.path.join(drive, "settings.toml")
+    os.remove(path)
+    if before is not None:
+        with open(path, "wb") as f:
+            f.write(before)
+    code, out, _ = run([drive, "--dry-run"], project, capsys)
+    assert code == 0 and "would add CIRCUITPY_PYSTACK_SIZE = 4096" in out
+    assert os.path.exists(path) == (before is not None)  # a dry run writes nothing
+    code, out, _ = run([drive], project, capsys)
+    got = files_in(drive)["settings.toml"]
+    assert got.startswith(before or b"")
+    added = got[len(before or b""):].decode()
+    assert added.splitlines()[-1] == "CIRCUITPY_PYSTACK_SIZE = 4096"
+    assert added.count("CIRCUITPY") == 1 and added.endswith("\n")
+    if before:
+        assert added.startswith("\n") == (not before.endswith(b"\n"))  # a line of its own
+    code, out, _ = run([drive], project, capsys)  # once is enough
+    assert files_in(drive)["settings.toml"] == got and "settings.toml" not in out
+
+
+@pytest.mark.parametrize("size", [2048, 8192])
+def test_deploy_keeps_a_pystack_size_the_player_set(project, drive, capsys, size):
+    text = ("CIRCUITPY_PYSTACK_SIZE = %d\n" % size).encode()
+    with open(os.path.join(drive, "settings.toml"), "wb") as f:
+        f.write(text)
+    code, out, _ = run([drive], project, capsys)
+    assert code == 0 and files_in(drive)["settings.toml"] == text
+    assert ("below 4096 the computer plays EASY endgames" in out) == (size < 4096)

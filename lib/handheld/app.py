@@ -18,6 +18,7 @@ from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import Keys, MENU_KEY
 from handheld import words
 from handheld import pages
+from handheld import pystack
 
 # screens
 TITLE = const(0)
@@ -59,6 +60,7 @@ QUICK_MS = const(250)  # a computer draw
 TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
 NOTICE_MS = const(1000)  # "CPU closes the stock" and such
 CUE_MS = const(900)  # the key hint shown after a key that means nothing here
+NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
 
 _SUIT_ORDER = (0, 2, 3, 1)  # clubs hearts spades diamonds: colours alternate in the hand
 _HINT = "A:next B:play hold B:menu"
@@ -92,6 +94,7 @@ class App:
         self.cue_until = 0
         self.cues = 0
         self.errors = 0
+        self.pystack_falls = 0  # computer moves made at EASY: the pystack was too small
         self.error = ""
         self.hands_done = 0
         self.matches_done = 0
@@ -319,7 +322,16 @@ class App:
                 self._set_prompt("CPU is thinking...")
             elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
                 t0 = self.clock() if self.clock else 0
-                self.cpu_action = self.choose(h.view(1), self.level, self.seed + h.trick_no)
+                try:
+                    self.cpu_action = self.choose(h.view(1), self.level, self.seed + h.trick_no)
+                except RuntimeError as e:  # a board whose pystack cannot hold the search
+                    if not pystack.is_exhausted(e):
+                        raise
+                    self.cpu_action = self.choose(h.view(1), 0, self.seed + h.trick_no)  # EASY
+                    self.pystack_falls += 1
+                    print(pystack.ADVICE)
+                    self.cue_until = now + NOTE_MS
+                    self._set_prompt("CPU: EASY move (pystack)", False)
                 if self.clock:
                     dt = self.clock() - t0
                     if dt > self.slowest_ms:
