@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 
+from handheld import pystack
+
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
 ALWAYS = ("adafruit_display_text",)         # the renderer's text labels
@@ -146,21 +148,6 @@ def plan(project, mpy_cross=None):
     return files, libraries
 
 
-_PYSTACK = re.compile(rb"^[ \t]*CIRCUITPY_PYSTACK_SIZE[ \t]*=[ \t]*\"?(\d+)", re.M)
-
-
-def pystack_settings(old):
-    """(new settings.toml bytes or None to leave it, the size it sets or None) for the
-    bytes of the drive's settings.toml (b"" if it has none)."""
-    from handheld import pystack
-    m = _PYSTACK.search(old)
-    if m:
-        return None, int(m.group(1))
-    sep = b"\n" if old and not old.endswith(b"\n") else b""
-    line = "# Sixty-Six: the computer's search needs a bigger pystack than the default\n%s\n"
-    return old + sep + (line % pystack.SETTING).encode(), None
-
-
 def _other_kind(rel):
     stem, ext = os.path.splitext(rel)
     return stem + (".mpy" if ext == ".py" else ".py") if ext in MODULE else None
@@ -224,11 +211,11 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         else:
             writes[rel] = data
     removes = stale(dest, files, libraries)
-    from handheld import pystack
     settings = os.path.join(dest, "settings.toml")
-    new, size = pystack_settings(_read(settings) if os.path.isfile(settings) else b"")
-    if new is not None:
-        writes["settings.toml"] = new
+    old = _read(settings) if os.path.isfile(settings) else b""
+    extra, size = pystack.addition(old), pystack.size_in(old)
+    if extra:
+        writes["settings.toml"] = old + extra
         out("settings.toml: %s %s" % ("would add" if dry_run else "add", pystack.SETTING))
     elif size < pystack.SIZE:
         out("note: settings.toml sets CIRCUITPY_PYSTACK_SIZE = %d, left as it is; below %d the "

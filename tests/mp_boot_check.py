@@ -23,6 +23,9 @@ class Time:
 
 
 BOOT = open("boot.py").read()
+from handheld import pystack  # noqa: E402
+ensured = []
+pystack.ensure = lambda path="/settings.toml": ensured.append(path)  # never the real drive
 CASES = (
     ("pybadge", fb.PYBADGE_PINS, (), True),
     ("pybadge", fb.PYBADGE_PINS, (3,), False),       # SELECT held
@@ -44,6 +47,9 @@ for board_id, pins, held, expect in CASES:
     sys.modules["time"] = Time
     exec(BOOT, {"__name__": "boot"})
     remounted = storage.remounts == [("/", False)]
+    if ensured != (["/settings.toml"] if remounted else []):
+        raise AssertionError("settings.toml: %r" % ensured)
+    del ensured[:]
     if remounted != expect or (keypad.made and not keypad.made[0].deinited):
         raise AssertionError("%s held %r: remounted %r" % (board_id, held, remounted))
     print("case %s %r %s" % (board_id, held, "remount" if remounted else "usb"))

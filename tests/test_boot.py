@@ -52,31 +52,57 @@ class Storage:
 
 
 @pytest.mark.parametrize("held, remounted", [((), True), ((3,), False), ((0, 1), True)])
-def test_run_remounts_unless_select_is_held(held, remounted, capsys):
+def test_run_remounts_unless_select_is_held(held, remounted, capsys, tmp_path):
     storage = Storage()
     keypad = fb.Keypad(held=held)
-    result = bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), keypad, storage, lambda s: None)
+    settings = tmp_path / "settings.toml"
+    settings.write_bytes(b"CIRCUITPY_WIFI_SSID = 'home'\n")
+    result = bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), keypad, storage, lambda s: None,
+                          str(settings))
     assert result is remounted
     assert storage.calls == ([("/", False)] if remounted else [])
     assert keypad.made[0].deinited  # the pins are free for code.py
     out = capsys.readouterr().out
     assert ("hold SELECT at reset" in out) if remounted else ("SELECT held" in out)
+    # the game's pystack size is added only when the game may write the drive
+    got = settings.read_bytes()
+    assert got.startswith(b"CIRCUITPY_WIFI_SSID = 'home'\n")
+    assert got.endswith(b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n") == remounted
+    assert ("added CIRCUITPY_PYSTACK_SIZE = 4096" in out) == remounted
 
 
-def test_run_released_before_the_scan_ends_counts_as_not_held():
+def test_run_released_before_the_scan_ends_counts_as_not_held(tmp_path):
     keypad = fb.Keypad(held=(3,))
     storage = Storage()
 
     def sleep(seconds):
         keypad.made[0].release(3)
 
-    assert bootmode.run(fb.Board("pygamer", fb.PYGAMER_PINS), keypad, storage, sleep)
+    settings = tmp_path / "settings.toml"  # none yet: boot makes one with the pystack size
+    assert bootmode.run(fb.Board("pygamer", fb.PYGAMER_PINS), keypad, storage, sleep,
+                        str(settings))
     assert storage.calls == [("/", False)]
+    assert settings.read_bytes().endswith(b"CIRCUITPY_PYSTACK_SIZE = 4096\n")
+    before = settings.read_bytes()
+    keypad = fb.Keypad()
+    assert bootmode.run(fb.Board("pygamer", fb.PYGAMER_PINS), keypad, storage, lambda s: None,
+                        str(settings))
+    assert settings.read_bytes() == before  # once is enough
+
+
+def test_run_starts_the_game_even_if_settings_cannot_be_written(tmp_path, capsys):
+    folder = tmp_path / "settings.toml"
+    folder.mkdir()  # opening it fails as a full or broken drive would
+    assert bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), fb.Keypad(), Storage(),
+                        lambda s: None, str(folder))
+    assert "could not add CIRCUITPY_PYSTACK_SIZE = 4096" in capsys.readouterr().out
 
 
 def test_boot_py_with_fake_boards_on_cpython_and_micropython():
     script = os.path.join(HERE, "mp_boot_check.py")
-    mp = mpvm.run(script, heap="64k")
+    # 72k is the least here (the fakes for 10 boards included); boot.py on a board has its
+    # own fresh heap. 64k until boot learnt to add the pystack size to settings.toml
+    mp = mpvm.run(script, heap="96k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout
     env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
     cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env, capture_output=True,

@@ -3,13 +3,15 @@
 boot.py runs this at power-up. If the board's boot button is held, nothing changes: the drive
 stays writable over USB (to copy a new version, edit settings.toml). Otherwise the drive is
 remounted writable for CircuitPython (the computer then sees it read-only), so the game can
-write /saves. A board without a boot button leaves the drive to USB.
+write /saves, and settings.toml gets the pystack size the game needs if it sets none
+(handheld.pystack). A board without a boot button leaves the drive to USB.
 
 Boot buttons: PyGamer and PyBadge SELECT, CLUE A, Feather ESP32-S3 Reverse TFT D1. Never D0
 on that Feather: it is the ESP32's BOOT button, which held at reset starts the ROM
 bootloader instead of CircuitPython.
 """
 from handheld import boards
+from handheld import pystack
 from handheld.buttons import A, B, SELECT, NAMES
 
 # board_id -> logical button held to keep the drive for USB (B is D1 on the Reverse TFT).
@@ -44,8 +46,9 @@ def button_held(profile, button, sleep, settle=0.06):
         scanner.deinit()
 
 
-def run(board=None, keypad=None, storage=None, sleep=None):
-    """Decide and apply at power-up; True if the game may now write CIRCUITPY."""
+def run(board=None, keypad=None, storage=None, sleep=None, settings="/settings.toml"):
+    """Decide and apply at power-up; True if the game may now write CIRCUITPY. Then the
+    game's pystack size goes into settings.toml if it sets none (handheld.pystack)."""
     if board is None:
         import board
     board_id = getattr(board, "board_id", "")
@@ -66,4 +69,9 @@ def run(board=None, keypad=None, storage=None, sleep=None):
         return False
     storage.remount("/", readonly=False)
     print("boot: the game may write CIRCUITPY; hold %s at reset to edit it over USB" % name)
+    try:
+        if pystack.ensure(settings):
+            print("boot: added %s to settings.toml" % pystack.SETTING)
+    except OSError as e:  # a full or failing drive: the game still starts (app falls back)
+        print("boot: could not add %s to settings.toml: %s" % (pystack.SETTING, e))
     return True
