@@ -8,7 +8,7 @@ same bytes are left alone; a .py removes a stale .mpy of the same name and vice 
 modules the project no longer has are removed from engine/, lib/handheld/ and the copied
 libraries' folders. saves/ is never touched. settings.toml only gets the line
 CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's 1536 bytes cannot hold
-the computer's search: lib/handheld/pystack.py); all else in it stays byte for byte, and a size
+the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays byte for byte, and a size
 the player set is kept (with a note if it is smaller). Refuses a folder without boot_out.txt
 (not a CIRCUITPY drive) unless --force, and a deploy that does not fit.
 """
@@ -22,6 +22,7 @@ import sys
 import tempfile
 
 from handheld import pystack
+from handheld.bootmode import pystack_addition, pystack_size_in
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
@@ -213,7 +214,7 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     removes = stale(dest, files, libraries)
     settings = os.path.join(dest, "settings.toml")
     old = _read(settings) if os.path.isfile(settings) else b""
-    extra, size = pystack.addition(old), pystack.size_in(old)
+    extra, size = pystack_addition(old), pystack_size_in(old)
     if extra:
         writes["settings.toml"] = old + extra
         out("settings.toml: %s %s" % ("would add" if dry_run else "add", pystack.SETTING))

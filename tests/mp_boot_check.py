@@ -23,9 +23,9 @@ class Time:
 
 
 BOOT = open("boot.py").read()
-from handheld import pystack  # noqa: E402
+from handheld import bootmode  # noqa: E402
 ensured = []
-pystack.ensure = lambda path="/settings.toml": ensured.append(path)  # never the real drive
+bootmode.ensure_pystack = lambda path="/settings.toml": ensured.append(path)  # not the real drive
 CASES = (
     ("pybadge", fb.PYBADGE_PINS, (), True),
     ("pybadge", fb.PYBADGE_PINS, (3,), False),       # SELECT held

@@ -100,9 +100,7 @@ def test_run_starts_the_game_even_if_settings_cannot_be_written(tmp_path, capsys
 
 def test_boot_py_with_fake_boards_on_cpython_and_micropython():
     script = os.path.join(HERE, "mp_boot_check.py")
-    # 72k is the least here (the fakes for 10 boards included); boot.py on a board has its
-    # own fresh heap. 64k until boot learnt to add the pystack size to settings.toml
-    mp = mpvm.run(script, heap="96k")
+    mp = mpvm.run(script, heap="64k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout
     env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
     cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env, capture_output=True,

@@ -113,14 +113,15 @@ def test_settings_reader():
     def broken(k):
         raise ValueError("settings.toml: invalid")
     assert setting.configured(broken) == setting.DEFAULT
-    size_in = setting.size_in
+    from handheld import bootmode
+    size_in = bootmode.pystack_size_in
     assert size_in(b"") is None and size_in(b"# CIRCUITPY_PYSTACK_SIZE = 2048\n") is None
     assert size_in(b"CIRCUITPY_PYSTACK_SIZEX = 9\n") is None
     assert size_in(b"A = 1\r\n  CIRCUITPY_PYSTACK_SIZE=2048 # mine\r\n") == 2048
     assert size_in(b'CIRCUITPY_PYSTACK_SIZE = "8192"') == 8192
     assert size_in(b"CIRCUITPY_PYSTACK_SIZE = lots") == 0  # set, if badly: the player's
-    assert setting.addition(b"CIRCUITPY_PYSTACK_SIZE = 1024\n") == b""
-    added = setting.addition(b"A = 1")
+    assert bootmode.pystack_addition(b"CIRCUITPY_PYSTACK_SIZE = 1024\n") == b""
+    added = bootmode.pystack_addition(b"A = 1")
     assert added.startswith(b"\n#") and added.endswith(b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n")
     assert size_in(b"A = 1" + added) == setting.SIZE
     assert setting.is_exhausted(RuntimeError("pystack exhausted"))

@@ -70,8 +70,51 @@ def run(board=None, keypad=None, storage=None, sleep=None, settings="/settings.t
     storage.remount("/", readonly=False)
     print("boot: the game may write CIRCUITPY; hold %s at reset to edit it over USB" % name)
     try:
-        if pystack.ensure(settings):
+        if ensure_pystack(settings):
             print("boot: added %s to settings.toml" % pystack.SETTING)
     except OSError as e:  # a full or failing drive: the game still starts (app falls back)
         print("boot: could not add %s to settings.toml: %s" % (pystack.SETTING, e))
     return True
+
+
+# ---- settings.toml: the pystack size (also used by sim.deploy) ----------------------------
+
+_KEY = "CIRCUITPY_PYSTACK_SIZE"
+_NOTE = "# Sixty-Six: the computer's search needs a bigger pystack than the default\n"
+
+
+def pystack_size_in(data):
+    """The pystack size a settings.toml (bytes) sets: None if it sets none, 0 if unreadable."""
+    for line in data.decode("utf-8", "replace").split("\n"):
+        line = line.strip()
+        if line.startswith(_KEY) and line[len(_KEY):].strip().startswith("="):
+            value = line[len(_KEY):].strip()[1:].split("#")[0].strip().strip('"')
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return None
+
+
+def pystack_addition(data):
+    """The bytes to append to a settings.toml (bytes) so it asks for pystack.SIZE: b"" if it
+    sets a size already (the player's choice stays). Nothing else in the file changes."""
+    if pystack_size_in(data) is not None:
+        return b""
+    sep = "\n" if data and not data.endswith(b"\n") else ""
+    return (sep + _NOTE + pystack.SETTING + "\n").encode()
+
+
+def ensure_pystack(path="/settings.toml"):
+    """Append the setting to settings.toml if it sets no size; True if it did (CircuitPython
+    reads it when it next starts code.py). Needs the drive writable for the game (boot.py)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:  # no settings.toml yet
+        data = b""
+    extra = pystack_addition(data)
+    if extra:
+        with open(path, "ab") as f:
+            f.write(extra)
+    return bool(extra)
