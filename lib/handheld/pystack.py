@@ -4,9 +4,9 @@ CircuitPython puts every Python call's frame on its pystack: 1536 bytes on most 
 settings.toml sets CIRCUITPY_PYSTACK_SIZE. The exact endgame search of NORMAL and HARD goes
 a dozen calls deep and needs more (`python -m sim.bench pystack` measures it); one call too
 many raises RuntimeError("pystack exhausted"). `python -m sim.deploy` adds the line below to
-settings.toml, and so does boot.py (handheld.bootmode) when the game may write the drive. Without it the
-app still plays: the computer falls back to EASY's moves, which need no search, and says why
-(see App).
+settings.toml, and so does boot.py (handheld.bootmode) when the game may write the drive.
+Without it the app still plays: the computer falls back to EASY's moves, which need no
+search, and says why (see App).
 """
 SIZE = 4096  # the CIRCUITPY_PYSTACK_SIZE the game asks for
 DEFAULT = 1536  # CircuitPython's own, when settings.toml does not set one
@@ -31,4 +31,3 @@ def configured(getenv):
 def is_exhausted(error):
     """True for CircuitPython's RuntimeError('pystack exhausted')."""
     return isinstance(error, RuntimeError) and "pystack" in str(error)
-
