@@ -8,9 +8,10 @@ same bytes are left alone; a .py removes a stale .mpy of the same name and vice 
 modules the project no longer has are removed from engine/, lib/handheld/ and the copied
 libraries' folders. saves/ is never touched. settings.toml only gets the line
 CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's 1536 bytes cannot hold
-the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays byte for byte, and a size
-the player set is kept (with a note if it is smaller). Refuses a folder without boot_out.txt
-(not a CIRCUITPY drive) unless --force, and a deploy that does not fit.
+the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays
+byte for byte, and a size the player set is kept (with a note if it is smaller). Refuses a
+folder without boot_out.txt (not a CIRCUITPY drive) unless --force, and a deploy that does
+not fit.
 """
 import argparse
 import importlib.util

@@ -40,8 +40,9 @@ def test_the_mpy_reader_finds_every_function_with_its_arguments():
         with open(path) as f:
             want = {}
             for name, args in _functions(compile(f.read(), path, "exec")):
-                if not name.startswith("<"):  # CPython 3.11 and MicroPython name comprehensions alike,
-                    want.setdefault(name, set()).add(args)  # but class bodies differ
+                # comprehensions and class bodies are named differently by the two compilers
+                if not name.startswith("<"):
+                    want.setdefault(name, set()).add(args)
         got = pystack._compile(exe, path)
         assert got[0][0] == "<module>"
         sizes = pystack.module_frames(path, exe)
