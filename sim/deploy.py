@@ -38,6 +38,7 @@ EPILOG = """\
 settings.toml: the line CIRCUITPY_PYSTACK_SIZE = 4096 is added when the file sets no pystack
 size (the computer's search needs more than CircuitPython's 1536 bytes); nothing else in it
 changes, and a size already there is kept.
+
 --mpy-cross needs CircuitPython's own mpy-cross, of the same major version as the firmware on
 the board (9.x or 10.x): https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/
 MicroPython's mpy-cross writes .mpy files that CircuitPython refuses ("Incompatible .mpy
