@@ -24,6 +24,13 @@ class Time:
 
 BOOT = open("boot.py").read()
 from handheld import bootmode  # noqa: E402
+from handheld import pystack  # noqa: E402
+# the settings.toml reader and the pystack checks, the same on both VMs
+print("pystack %r %r %r %r %r" % (
+    bootmode.pystack_size_in(b"A = 1\r\n CIRCUITPY_PYSTACK_SIZE = \"2048\" # x\r\n"),
+    bootmode.pystack_size_in(b"# CIRCUITPY_PYSTACK_SIZE = 9\n"),
+    bootmode.pystack_addition(b"A = 1"), pystack.configured(lambda k: "8192"),
+    pystack.is_exhausted(RuntimeError("pystack exhausted"))))
 ensured = []
 bootmode.ensure_pystack = lambda path="/settings.toml": ensured.append(path)  # not the real drive
 CASES = (

@@ -109,6 +109,10 @@ def test_boot_py_with_fake_boards_on_cpython_and_micropython():
     cases = [line for line in mp.stdout.splitlines() if line.startswith("case ")]
     assert len(cases) == 10
     assert cases == [line for line in cp.stdout.splitlines() if line.startswith("case ")]
+    checks = [line for line in mp.stdout.splitlines() if line.startswith("pystack ")]
+    assert checks == [line for line in cp.stdout.splitlines() if line.startswith("pystack ")]
+    assert checks[0].startswith("pystack 2048 None ") and checks[0].endswith(" 8192 True")
+    assert "# Sixty-Six" in checks[0] and "CIRCUITPY_PYSTACK_SIZE = 4096" in checks[0]
 
 
 def test_boot_py_without_any_board_does_not_crash():
