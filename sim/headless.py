@@ -76,3 +76,22 @@ class Runner:
 def make_app(preset="sixty-six", level=1, seed=1, **kw):
     from handheld.app import App
     return App(seed=seed, preset_name=preset, level=level, **kw)
+
+
+def play_by_presses(app, view, seed=1, limit=3000):
+    """(runner, presses): a match from the title to its result by presses only (mostly B,
+    some A and RIGHT on the table, B elsewhere), at most `limit` of them."""
+    from handheld.app import TITLE, TABLE, MATCH_END
+    from handheld.loop import Loop
+    from engine.rng import Rng
+    r = Runner(Loop(app, view))
+    rng = Rng(seed)
+    keys = (B, B, B, A, RIGHT)
+    if app.screen != TITLE:
+        raise AssertionError("the app did not start on its title")
+    r.tap(B)
+    presses = 0
+    while app.screen != MATCH_END and presses < limit:
+        r.tap(keys[rng.below(5)] if app.screen == TABLE else B)
+        presses += 1
+    return r, presses

@@ -264,24 +264,8 @@ def ai_deepest(tracer, level, presets, matches, seed=300):
 def app_deepest(tracer, view, level, preset_name, seed=1, presses=3000):
     """Deepest pystack of the app driven by button presses through a whole match (the
     computer at `level`), on top of the board's own frames (tracer.base)."""
-    from handheld.app import App, TITLE, TABLE, MATCH_END
-    from handheld.buttons import A, B, RIGHT
-    from handheld.loop import Loop
-    from engine.rng import Rng
-    from sim.headless import Runner
+    from handheld.app import App
+    from sim.headless import play_by_presses
     app = App(seed=seed, preset_name=preset_name, level=level)
-
-    def play():
-        r = Runner(Loop(app, view))
-        rng = Rng(seed)
-        keys = (B, B, B, A, RIGHT)
-        if app.screen != TITLE:
-            raise AssertionError("the app did not start on its title")
-        r.tap(B)
-        n = 0
-        while app.screen != MATCH_END and n < presses:
-            r.tap(keys[rng.below(5)] if app.screen == TABLE else B)
-            n += 1
-        return app
-
-    return tracer.run(play)
+    tracer.run(play_by_presses, app, view, seed, presses)
+    return app

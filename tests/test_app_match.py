@@ -6,24 +6,14 @@ from handheld import app as S
 from handheld.app import App
 from handheld.textview import TextView
 from handheld.loop import Loop
-from handheld.buttons import A, B, RIGHT
-from engine.rng import Rng
-from sim.headless import Runner
+from handheld.buttons import B
+from sim.headless import Runner, play_by_presses
 from appfix import display  # noqa: F401 (a fixture)
 
 
 def play_match(app, view, seed=1, limit=3000):
     """Presses (mostly B, some A and RIGHT) from the title to the match result."""
-    r = Runner(Loop(app, view))
-    rng = Rng(seed)
-    keys = (B, B, B, A, RIGHT)
-    assert app.screen == S.TITLE
-    r.tap(B)
-    presses = 0
-    while app.screen != S.MATCH_END and presses < limit:
-        r.tap(keys[rng.below(5)] if app.screen == S.TABLE else B)
-        presses += 1
-    return r, presses
+    return play_by_presses(app, view, seed, limit)
 
 
 @pytest.mark.parametrize("level", (0, 1, 2))
