@@ -21,7 +21,7 @@ import time
 from engine import value
 from engine.cards import bit_index
 from engine.hand import Hand
-from engine.rng import mix
+from engine.rng import Rng, mix
 from engine.rules import PRESET_ORDER, preset
 from sim.players import make_player
 
@@ -61,14 +61,19 @@ def features(stock, mine, theirs, leads, trump, gone, up):
     return [x - y for x, y in zip(a, b)] + [1 if leads else -1]
 
 
-def hand_records(h, players, seed):
-    """Plays one hand; returns [(stock, features, game points for that seat), ...]."""
+def hand_records(h, players, seed, explore=0):
+    """Plays one hand; returns [(stock, features, game points for that seat), ...].
+    explore: the chance in 1000 that an open-phase card is a random one instead of the player's."""
     pending = []
     ply = 0
+    rng = Rng(mix(seed, 977))
     while not h.over:
         s = h.to_move
         view = h.view(s)
         a = players[s](view, mix(seed, ply))
+        if explore and a < 24 and not h.strict and rng.below(1000) < explore:
+            cards = [c for c in view.legal if c < 24]
+            a = cards[rng.below(len(cards))]
         follow = h.trick_card >= 0 and not h.strict
         h.apply(a)
         ply += 1
@@ -92,14 +97,14 @@ def hand_records(h, players, seed):
 def collect(task):
     """Records of hands lo..hi of a preset (a worker)."""
     import numpy as np
-    name, spec, seed, lo, hi = task
+    name, spec, seed, lo, hi, explore = task
     rules = preset(name)
     player = make_player(spec)
     players = (player, player)
     stocks, xs, ys = [], [], []
     for i in range(lo, hi):
         hs = mix(seed, i + 1)
-        for stock, x, g in hand_records(Hand.new(hs, i % 2, rules), players, hs):
+        for stock, x, g in hand_records(Hand.new(hs, i % 2, rules), players, hs, explore):
             stocks.append(stock)
             xs.append(x)
             ys.append(g)
@@ -150,7 +155,9 @@ def write_table(path, tables, notes):
              "1/%d of a game point, little-endian. Fitted on:" % SCALE]
     lines += ["  " + n for n in notes]
     lines += ['"""', "TABLES = {"]
-    for name, raw in tables.items():
+    order = list(PRESET_ORDER)
+    for name in sorted(tables, key=lambda n: order.index(n) if n in order else len(order)):
+        raw = tables[name]
         lines.append("    %r: (" % name)
         for i in range(0, len(raw), 24):
             lines.append("        %r" % raw[i:i + 24])
@@ -167,6 +174,8 @@ def main(argv=None):
     ap.add_argument("--player", default="hard", help="who plays the hands (a player spec)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=101)
+    ap.add_argument("--explore", type=int, default=0,
+                    help="per mille of open-phase cards played at random (data off the player's path)")
     ap.add_argument("--out", default=os.path.join(ROOT, "engine", "value_table.py"),
                     help="the module to write (default: the engine's own table)")
     args = ap.parse_args(argv)
@@ -177,6 +186,9 @@ def main(argv=None):
         return 2
     if args.hands < 10:
         print("--hands must be at least 10", file=sys.stderr)
+        return 2
+    if not 0 <= args.explore <= 1000:
+        print("--explore is per mille: 0..1000", file=sys.stderr)
         return 2
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):  # before the long part
         print("sim.train: no folder for --out %s" % args.out, file=sys.stderr)
@@ -202,7 +214,7 @@ def main(argv=None):
     for name in names:
         t0 = time.time()
         step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
-        tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step))
+        tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore)
                  for lo in range(0, args.hands, step)]
         if args.jobs > 1:
             import multiprocessing
@@ -219,8 +231,9 @@ def main(argv=None):
         fitted = fit(stocks, xs, ys, held_from)
         raw, clipped = to_ints(fitted)
         tables[name] = raw
-        notes.append("%s: %d hands of %s, seed %d, %d positions" % (name, args.hands, args.player,
-                                                                     args.seed, len(ys)))
+        notes.append("%s: %d hands of %s, seed %d, %d positions%s" % (
+            name, args.hands, args.player, args.seed, len(ys),
+            ", %d/1000 open-phase cards at random" % args.explore if args.explore else ""))
         print("%s: %d hands, %d positions, %.0f s%s" % (name, args.hands, len(ys), time.time() - t0,
                                                          ", %d weights clipped" % clipped if clipped else ""))
         for s in sorted(fitted):
