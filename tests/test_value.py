@@ -146,6 +146,48 @@ def test_train_refuses_bad_arguments(tmp_path, capsys):
     assert "no preset 'bridge'" in capsys.readouterr().err
     assert train.main(["--hands", "20", "--player", "wizard", "--out", str(tmp_path / "t.py")]) == 2
     assert "wizard" in capsys.readouterr().err
+    assert train.main(["--hands", "20", "--explore", "1001", "--out", str(tmp_path / "t.py")]) == 2
+    assert "--explore" in capsys.readouterr().err
     assert train.main(["--hands", "20", "--out", str(tmp_path / "no" / "t.py")]) == 2
     assert "no folder for --out" in capsys.readouterr().err
     assert not (tmp_path / "t.py").exists()
+
+
+def test_train_explore_plays_random_open_cards_and_says_so(tmp_path, capsys):
+    """--explore: some open-phase cards are random (legal: Hand.apply would refuse others), so
+    the recorded positions leave the player's own path; the table's note says how many."""
+    from sim.players import make_player
+    player = make_player("normal")
+    differ = 0
+    for i in range(10):
+        plain = train.hand_records(Hand.new(i, i % 2, SIXTY_SIX), (player, player), i)
+        wild = train.hand_records(Hand.new(i, i % 2, SIXTY_SIX), (player, player), i, 1000)
+        assert plain == train.hand_records(Hand.new(i, i % 2, SIXTY_SIX), (player, player), i, 0)
+        differ += plain != wild
+    assert differ >= 5
+    out = tmp_path / "table.py"
+    assert train.main(["--hands", "20", "--preset", "santase", "--explore", "50",
+                       "--player", "normal", "--out", str(out)]) == 0
+    assert "santase: 20 hands of normal, seed 101" in out.read_text()
+    assert "50/1000 open-phase cards at random" in out.read_text()
+
+
+def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
+    """The shipped table against a copy of itself is even in every deal (the same decisions on
+    the same seeds, seats swapped), and a table that values nothing loses to it."""
+    from sim import tablecmp
+    same = tmp_path / "same.py"
+    same.write_text("TABLES = %r\n" % (TABLES,))
+    assert [tablecmp.play_deal((i, str(same), None, "santase", 3))[0] for i in range(8)] == [0] * 8
+    flat = tmp_path / "flat.py"
+    flat.write_text("TABLES = %r\n" % ({k: bytes(300) for k in TABLES},))
+    assert tablecmp.main([str(flat), "--pairs", "60", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    diff = float(out.split("new minus old: ")[1].split()[0])
+    assert diff < 0, out
+    assert tablecmp.main([str(tmp_path / "none.py"), "--pairs", "4"]) == 2
+    assert "no table file" in capsys.readouterr().err
+    bad = tmp_path / "bad.py"
+    bad.write_text("TABLES = {'sixty-six': b'12'}\n")
+    assert tablecmp.main([str(bad), "--pairs", "4"]) == 2
+    assert "no 300-byte sixty-six table" in capsys.readouterr().err
