@@ -21,28 +21,30 @@ from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset
 from sim.arena import mean_ci
+from sim.train import N_ROWS, N_WEIGHTS
 
-_TABLES = {}  # path -> TABLES, per process (each worker loads once)
+_LOADED = {}  # path -> TABLES, per process (each worker loads a file once)
 
 
 def load_table(path, rules):
     """The TABLES dict of the module at path; ValueError if it has no usable row for rules."""
-    if path in _TABLES:
-        return _TABLES[path]
-    if not os.path.isfile(path):
-        raise ValueError("no table file %s" % path)
-    spec = importlib.util.spec_from_file_location("value_table_under_test", path)
-    mod = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(mod)
-    except Exception as e:
-        raise ValueError("%s does not load: %r" % (path, e))
-    tables = getattr(mod, "TABLES", None)
+    tables = _LOADED.get(path)
+    if tables is None:
+        if not os.path.isfile(path):
+            raise ValueError("no table file %s" % path)
+        spec = importlib.util.spec_from_file_location("value_table_under_test", path)
+        mod = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(mod)
+        except Exception as e:
+            raise ValueError("%s does not load: %r" % (path, e))
+        tables = getattr(mod, "TABLES", None)
     name = value.table_name(rules)
-    if not isinstance(tables, dict) or len(tables.get(name, b"")) != 300:
-        raise ValueError("%s has no 300-byte %s table (write it with python -m sim.train --out)"
-                         % (path, name))
-    _TABLES[path] = tables
+    size = 2 * N_ROWS * N_WEIGHTS  # int16 weights
+    if not isinstance(tables, dict) or len(tables.get(name, b"")) != size:
+        raise ValueError("%s has no %d-byte %s table (write it with python -m sim.train --out)"
+                         % (path, size, name))
+    _LOADED[path] = tables
     return tables
 
 
