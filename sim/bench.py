@@ -5,6 +5,8 @@
     python -m sim.bench app      # handheld app
     python -m sim.bench players  # desktop reference players: playouts and iterations per second
     python -m sim.bench pystack  # CircuitPython pystack the search and the app need
+    python -m sim.bench saves    # flash models: erases per hand, lifetime, power cuts (issue 14)
+    python -m sim.bench board    # the app on CircuitPython's 32-bit build: heap, pystack (issue 14)
 
 A part is a module with `main(argv)`; add one by adding it to PARTS.
 """
@@ -16,6 +18,8 @@ PARTS = {
     "app": "sim.bench_app",
     "players": "sim.bench_players",
     "pystack": "sim.bench_pystack",
+    "saves": "sim.bench_saves",
+    "board": "sim.bench_board",
 }
 
 

