@@ -55,7 +55,7 @@ def run(script, heap="128k", args=(), path="lib:tests"):
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path="lib:tests"):
+def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:tests"):
     """CompletedProcess of CircuitPython's unix build running script (skips where missing),
     with CIRCUITPY_PYSTACK_SIZE=pystack and lib and tests on its path."""
     env = dict(os.environ, MICROPYPATH=path, CIRCUITPY_PYSTACK_SIZE=str(pystack))
