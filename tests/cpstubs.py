@@ -106,11 +106,15 @@ def _fill(api, body, is_class):
             for t in node.targets:
                 if isinstance(t, ast.Name):
                     api.members[t.id] = Member("value", None, api, t.id)
-        elif isinstance(node, ast.ImportFrom) and not is_class and node.level == 0 \
-                and node.module not in _NOT_API:
+        elif isinstance(node, ast.ImportFrom) and not is_class and node.module not in _NOT_API:
+            mod = node.module
+            if node.level:  # a library's relative import
+                mod = ".".join(api.name.split(".")[:1] + ([mod] if mod else []))
             for a in node.names:
-                api.imports[a.asname or a.name] = (node.module, a.name)
+                api.imports[a.asname or a.name] = (mod, a.name)
         elif isinstance(node, ast.If):  # if sys.platform ... / TYPE_CHECKING blocks
+            _fill(api, node.body, is_class)
+        elif isinstance(node, ast.Try):  # a library's guarded imports
             _fill(api, node.body, is_class)
 
 
@@ -129,16 +133,39 @@ def _stub_path(name):
     return None
 
 
+# Adafruit libraries the game uses (not in the stubs): read from the pinned package's source.
+LIBRARIES = ("adafruit_display_text", "adafruit_ticks", "adafruit_bitmap_font")
+
+
+def _library_path(name):
+    import importlib.util
+    top = name.split(".")[0]
+    if top not in LIBRARIES:
+        return None
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return None
+    return spec.origin if spec is not None and spec.origin and \
+        spec.origin.endswith(".py") else None
+
+
 def module_api(name):
-    """The Api of CircuitPython module `name` (dotted for submodules), or None."""
+    """The Api of CircuitPython module `name` (dotted for submodules), or of a pinned Adafruit
+    library (LIBRARIES, from its source), or None."""
     if name not in _MODULES:
-        path = _stub_path(name)
+        path = _stub_path(name) or _library_path(name)
         api = None
         if path is not None:
             api = Api(name)
             with open(path, encoding="utf-8") as f:
                 _fill(api, ast.parse(f.read(), path).body, False)
             sub = os.path.dirname(path)
+            if os.path.basename(path) == "__init__.py":  # a library package: its modules
+                for entry in os.listdir(sub):
+                    if entry.endswith(".py") and entry != "__init__.py":
+                        api.members.setdefault(entry[:-3], Member("module", None, api,
+                                                                  entry[:-3]))
             if os.path.basename(path) == "__init__.pyi":
                 for entry in os.listdir(sub):
                     if os.path.isfile(os.path.join(sub, entry, "__init__.pyi")):
@@ -233,20 +260,65 @@ def _check_one(func, method, n_args, starred, keywords, double_star):
     return None
 
 
+def _init_chain(api, seen=None):
+    """The __init__ overloads along a class's bases while each passes **kwargs on."""
+    init = api.members.get("__init__")
+    seen = seen or set()
+    seen.add(api.name)
+    if init is not None and init.kind == "function":
+        if init.node[0].args.kwarg is None or not api.bases:
+            return init.node, []
+        base = resolve_class(api.bases[0], api.module)
+        if base is None or base.name in seen:
+            return init.node, []
+        more, extra = _init_chain(base, seen)
+        return init.node, more + extra
+    for b in api.bases:
+        base = resolve_class(b, api.module)
+        if base is not None and base.name not in seen:
+            return _init_chain(base, seen)
+    return None, []
+
+
+# Where the stubs' signatures lack what the firmware takes (checked in tests/test_stubs.py:
+# each entry must still be missing from the signature and named in the stub's docstring).
+# vectorio.Rectangle: shared-bindings/vectorio/Rectangle.c takes color_index (keyword,
+# default 0); the stub's __init__ omits it while its docstring lists it.
+KNOWN_GAPS = {"vectorio.Rectangle": ("color_index",)}
+
+
 def check_call(member, call):
-    """None if ast.Call `call` fits the stub function or class `member`, else what is wrong."""
+    """None if ast.Call `call` fits the stub function or class `member`, else what is wrong.
+    A library class whose __init__ passes **kwargs to its base is checked against both."""
     if member.kind == "class":
-        init = class_api(member).lookup("__init__")
-        if init is None or init.kind != "function":
+        funcs, base_funcs = _init_chain(class_api(member))
+        if funcs is None:
             return None if not call.args and not call.keywords else "takes no arguments"
-        funcs, method = init.node, True
+        method = True
+        if base_funcs:  # keywords this __init__ does not name go to the base's
+            own = set()
+            for f in funcs:
+                own.update(p.arg for p in f.args.args + f.args.kwonlyargs)
+            rest = [k for k in call.keywords if k.arg is not None and k.arg not in own]
+            if rest:
+                names = set()
+                for f in base_funcs:
+                    names.update(p.arg for p in f.args.args + f.args.kwonlyargs)
+                    if f.args.kwarg is not None and f is base_funcs[-1]:
+                        names = None
+                        break
+                if names is not None:
+                    for k in rest:
+                        if k.arg not in names:
+                            return "has no keyword argument %r" % k.arg
     elif member.kind == "function":
         funcs, method = member.node, member.owner.module is not member.owner
     else:
         return None
     n_args = len([a for a in call.args if not isinstance(a, ast.Starred)])
     starred = any(isinstance(a, ast.Starred) for a in call.args)
-    keywords = [k.arg for k in call.keywords if k.arg is not None]
+    gaps = KNOWN_GAPS.get("%s.%s" % (member.owner.module.name, member.name), ())
+    keywords = [k.arg for k in call.keywords if k.arg is not None and k.arg not in gaps]
     double_star = any(k.arg is None for k in call.keywords)
     errors = [_check_one(f, method, n_args, starred, keywords, double_star) for f in funcs]
     return None if None in errors else errors[0]

@@ -15,8 +15,9 @@ else:  # the MicroPython VM: no stubs there, the CPython runs of the same tests 
     _Fake = object
 
 
-class Pin:
+class Pin(_Fake):
     STUB = "microcontroller.Pin"
+    TEST_ONLY = ("__init__", "name")
 
     def __init__(self, name):
         self.name = name
@@ -72,7 +73,7 @@ class Event(_Fake):
 class EventQueue(_Fake):
     """A ring of max_events slots; get_into() allocates nothing, like keypad's."""
     STUB = "keypad.EventQueue"
-    TEST_ONLY = ("put",)
+    TEST_ONLY = ("__init__", "put")
 
     def __init__(self, max_events):
         self._keys = bytearray(max_events)
@@ -116,7 +117,7 @@ class EventQueue(_Fake):
 class Scanner(_Fake):
     """keypad.Keys / ShiftRegisterKeys: press()/release() play the player's fingers."""
     STUB = ("keypad.Keys", "keypad.ShiftRegisterKeys")
-    TEST_ONLY = ("kind", "args", "down", "resets", "deinited", "press", "release")
+    TEST_ONLY = ("__init__", "kind", "args", "down", "resets", "deinited", "press", "release")
 
     def __init__(self, kind, args, max_events=64):
         self.kind = kind
