@@ -73,7 +73,25 @@ class PWMAudioOut(_Out):
     STUB = "audiopwmio.PWMAudioOut"
 
 
-FAKE_CLASSES = (DigitalInOut, RawSample, AudioOut, PWMAudioOut)
+class Display(cpstubs.Guard):
+    """board.DISPLAY without pixels (busdisplay.BusDisplay's names): code.py on a screen size
+    this process's one pygame display does not have. The groups are built as on the board;
+    only the drawing is left out (tests/test_app_snapshots.py draws every size)."""
+    STUB = "busdisplay.BusDisplay"
+    TEST_ONLY = ("__init__", "refreshes")
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.auto_refresh = True
+        self.root_group = None
+        self.refreshes = 0
+
+    def refresh(self):
+        self.refreshes += 1
+
+
+FAKE_CLASSES = (DigitalInOut, RawSample, AudioOut, PWMAudioOut, Display)
 
 
 class Written:
