@@ -200,3 +200,58 @@ class Analogio(_Fake):
         a = AnalogIn(pin)
         self.inputs[pin.name] = a
         return a
+
+
+# ---- digitalio, audiocore, audioio, audiopwmio (feedback) ------------------------------------
+
+class DigitalInOut(_Fake):
+    STUB = "digitalio.DigitalInOut"
+    TEST_ONLY = ("pin", "deinited")
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = False
+        self.deinited = False
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def deinit(self):
+        self.deinited = True
+
+
+class RawSample(_Fake):
+    STUB = "audiocore.RawSample"
+    TEST_ONLY = ("buffer",)
+
+    def __init__(self, buffer, *, sample_rate=8000):
+        self.buffer = buffer
+        self.sample_rate = sample_rate
+
+
+class _Out(_Fake):
+    TEST_ONLY = ("left_channel", "log")
+
+    def __init__(self, left_channel, *, quiescent_value=0x8000):
+        self.left_channel = left_channel
+        self.log = []
+        self.playing = False
+
+    def play(self, sample, *, loop=False):
+        self.log.append((sample.sample_rate, loop))
+        self.playing = True
+
+    def stop(self):
+        self.log.append("stop")
+        self.playing = False
+
+    def deinit(self):
+        self.log.append("deinit")
+
+
+class AudioOut(_Out):
+    STUB = "audioio.AudioOut"
+
+
+class PWMAudioOut(_Out):
+    STUB = "audiopwmio.PWMAudioOut"

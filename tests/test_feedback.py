@@ -261,3 +261,36 @@ def test_a_speaker_that_fails_after_the_amplifier_is_on_switches_it_off(monkeypa
     assert feedback.make_tone(sys.modules["board"]) is None
     assert [p.pin.name for p in made] == ["SPEAKER_ENABLE"] and made[0].deinited
     assert "feedback: sound off (ValueError: SPEAKER in use)" in capsys.readouterr().out
+
+
+VM_SCRIPT = os.path.join(ROOT, "tests", "vm_feedback_check.py")
+VM_EXPECT = [
+    # a won trick: one note (looped), stopped at tick(1000); the pixel lit and darkened
+    "case clue_nrf52840_express sound=True lights=True beeps=['stop', (%d, True), 'stop'] "
+    "flashes=2" % (feedback.TRICK_WON[0][0] * len(feedback.SINE)),
+    "feedback: sound off (ValueError: SPEAKER in use)",
+    "case clue_nrf52840_express sound=False lights=True beeps=None flashes=2",
+    "feedback: sound off (no board.SPEAKER)",
+    "case adafruit_feather_esp32s3_reverse_tft sound=False lights=True beeps=None flashes=2",
+    "OK",
+]
+
+
+def test_feedback_on_the_micropython_vm_and_cpython():
+    import subprocess
+    import mpvm
+    mp = mpvm.run(VM_SCRIPT, heap="64k")
+    assert mp.returncode == 0, mp.stdout + mp.stderr
+    assert mp.stdout.splitlines() == VM_EXPECT
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"),
+                                                       os.path.join(ROOT, "tests"))))
+    cp = subprocess.run([sys.executable, VM_SCRIPT], cwd=ROOT, env=env, capture_output=True,
+                        text=True, timeout=60)
+    assert cp.returncode == 0 and cp.stdout.splitlines() == VM_EXPECT, cp.stdout + cp.stderr
+
+
+def test_feedback_on_circuitpython_10_2_1():
+    import mpvm
+    cp = mpvm.run_cp(VM_SCRIPT, heap="64k", path="lib:tests")  # skips where ../shared lacks it
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    assert cp.stdout.splitlines() == VM_EXPECT
