@@ -37,7 +37,7 @@ def version():
     root = stubs_dir()
     if root:
         for name in sorted(os.listdir(root)):
-            if name.startswith("circuitpython_stubs-") and name.endswith((".dist-info")):
+            if name.startswith("circuitpython_stubs-") and name.endswith(".dist-info"):
                 return name[len("circuitpython_stubs-"):-len(".dist-info")]
     return "unknown"
 
@@ -371,6 +371,9 @@ class FakeModule:
     name the stub lacks, at creation and on access (AttributeError, as the board would)."""
 
     def __init__(self, name, **attrs):
+        if stubs_dir() is None:
+            raise StubError("circuitpython-stubs is not installed: pip install -r "
+                            "requirements.txt")
         api = module_api(name)
         if api is None:
             raise StubError("CircuitPython has no module %r (circuitpython-stubs %s)"
