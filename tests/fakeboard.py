@@ -1,7 +1,24 @@
-"""Fake board, keypad and analogio modules for board-profile tests (CPython and MicroPython)."""
+"""Fake board, keypad and analogio modules for board-profile tests (CPython and MicroPython).
+
+On CPython the fakes are held to circuitpython-stubs (tests/cpstubs.py): a Board of a board id
+the stubs know takes only that board's names, stub_board(board_id) has all of its pins, and a
+fake class offers only its stub's names (STUB) plus TEST_ONLY handles that only tests/ may read
+(tests/test_stubs.py checks every fake class against its stub).
+"""
+import sys
+
+if sys.implementation.name == "cpython":
+    import cpstubs
+    _Fake = cpstubs.Guard
+else:  # the MicroPython VM: no stubs there, the CPython runs of the same tests check them
+    cpstubs = None
+    _Fake = object
 
 
-class Pin:
+class Pin(_Fake):
+    STUB = "microcontroller.Pin"
+    TEST_ONLY = ("__init__", "name")
+
     def __init__(self, name):
         self.name = name
 
@@ -10,13 +27,32 @@ class Pin:
 
 
 class Board:
-    """A `board` module with the given pin names (and board_id if given)."""
+    """A `board` module with the given pin names (and board_id if given); other names such as
+    DISPLAY as keywords. On CPython a board id the stubs know takes only its stub's names."""
 
-    def __init__(self, board_id=None, pins=()):
+    def __init__(self, board_id=None, pins=(), **names):
+        if cpstubs is not None and board_id is not None:
+            stub = cpstubs.board_stub(board_id)
+            if stub is not None:
+                wrong = [n for n in tuple(pins) + tuple(names) if n not in stub.names]
+                if wrong:
+                    raise cpstubs.StubError("board %s has no %s (circuitpython-stubs %s)"
+                                            % (board_id, ", ".join(wrong), cpstubs.version()))
         if board_id is not None:
             self.board_id = board_id
         for name in pins:
             setattr(self, name, Pin(name))
+        for name in names:
+            setattr(self, name, names[name])
+
+
+def stub_board(board_id, **names):
+    """A Board with every pin the stubs list for board_id (CPython only)."""
+    stub = cpstubs.board_stub(board_id)
+    if stub is None:
+        raise cpstubs.StubError("circuitpython-stubs %s has no board %r"
+                                % (cpstubs.version(), board_id))
+    return Board(board_id, sorted(stub.pins), **names)
 
 
 PYBADGE_PINS = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
@@ -26,14 +62,18 @@ CLUE_PINS = ("BUTTON_A", "BUTTON_B", "SPEAKER", "NEOPIXEL")
 REVERSE_TFT_PINS = ("D0", "D1", "D2", "BUTTON", "NEOPIXEL", "NEOPIXEL_POWER")
 
 
-class Event:
+class Event(_Fake):
+    STUB = "keypad.Event"
+
     def __init__(self, key_number=0, pressed=True):
         self.key_number = key_number
         self.pressed = pressed
 
 
-class EventQueue:
+class EventQueue(_Fake):
     """A ring of max_events slots; get_into() allocates nothing, like keypad's."""
+    STUB = "keypad.EventQueue"
+    TEST_ONLY = ("__init__", "put")
 
     def __init__(self, max_events):
         self._keys = bytearray(max_events)
@@ -74,8 +114,10 @@ class EventQueue:
         return self._len
 
 
-class Scanner:
+class Scanner(_Fake):
     """keypad.Keys / ShiftRegisterKeys: press()/release() play the player's fingers."""
+    STUB = ("keypad.Keys", "keypad.ShiftRegisterKeys")
+    TEST_ONLY = ("__init__", "kind", "args", "down", "resets", "deinited", "press", "release")
 
     def __init__(self, kind, args, max_events=64):
         self.kind = kind
@@ -102,9 +144,11 @@ class Scanner:
         self.deinited = True
 
 
-class Keypad:
+class Keypad(_Fake):
     """The `keypad` module; .made lists the scanners created; keys in .held are down when a
     scanner starts (it reports them as presses, as keypad does)."""
+    STUB = "keypad"
+    TEST_ONLY = ("made", "max_events", "held")
     Event = Event
 
     def __init__(self, max_events=64, held=()):
@@ -118,12 +162,12 @@ class Keypad:
             scanner.press(n)
         return scanner
 
-    def Keys(self, pins, value_when_pressed, pull=True):
+    def Keys(self, pins, *, value_when_pressed, pull=True):
         s = Scanner("Keys", {"pins": pins, "value_when_pressed": value_when_pressed,
                              "pull": pull}, self.max_events)
         return self._made(s)
 
-    def ShiftRegisterKeys(self, clock, data, latch, key_count, value_when_pressed):
+    def ShiftRegisterKeys(self, *, clock, data, latch, key_count, value_when_pressed):
         s = Scanner("ShiftRegisterKeys", {"clock": clock, "data": data, "latch": latch,
                                           "key_count": key_count,
                                           "value_when_pressed": value_when_pressed},
@@ -131,7 +175,10 @@ class Keypad:
         return self._made(s)
 
 
-class AnalogIn:
+class AnalogIn(_Fake):
+    STUB = "analogio.AnalogIn"
+    TEST_ONLY = ("pin", "deinited")
+
     def __init__(self, pin):
         self.pin = pin
         self.value = 32768
@@ -141,8 +188,10 @@ class AnalogIn:
         self.deinited = True
 
 
-class Analogio:
+class Analogio(_Fake):
     """The `analogio` module; .inputs maps pin name to the AnalogIn made for it."""
+    STUB = "analogio"
+    TEST_ONLY = ("inputs",)
 
     def __init__(self):
         self.inputs = {}
@@ -151,3 +200,58 @@ class Analogio:
         a = AnalogIn(pin)
         self.inputs[pin.name] = a
         return a
+
+
+# ---- digitalio, audiocore, audioio, audiopwmio (feedback) ------------------------------------
+
+class DigitalInOut(_Fake):
+    STUB = "digitalio.DigitalInOut"
+    TEST_ONLY = ("pin", "deinited")
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = False
+        self.deinited = False
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def deinit(self):
+        self.deinited = True
+
+
+class RawSample(_Fake):
+    STUB = "audiocore.RawSample"
+    TEST_ONLY = ("buffer",)
+
+    def __init__(self, buffer, *, sample_rate=8000):
+        self.buffer = buffer
+        self.sample_rate = sample_rate
+
+
+class _Out(_Fake):
+    TEST_ONLY = ("left_channel", "log")
+
+    def __init__(self, left_channel, *, quiescent_value=0x8000):
+        self.left_channel = left_channel
+        self.log = []
+        self.playing = False
+
+    def play(self, sample, *, loop=False):
+        self.log.append((sample.sample_rate, loop))
+        self.playing = True
+
+    def stop(self):
+        self.log.append("stop")
+        self.playing = False
+
+    def deinit(self):
+        self.log.append("deinit")
+
+
+class AudioOut(_Out):
+    STUB = "audioio.AudioOut"
+
+
+class PWMAudioOut(_Out):
+    STUB = "audiopwmio.PWMAudioOut"

@@ -1,11 +1,15 @@
-"""code.py wires a (fake) PyBadge to the app: keys from the shift register, the display,
-the clock from supervisor.ticks_ms, settings saved to NVM."""
+"""code.py wires a (fake) board to the app: keys from the board profile, the display, the clock
+from supervisor.ticks_ms, saves to NVM, sound and lights. The boards' modules are the
+stub-shaped fakes of tests/fakehw.py: each board gets only what its CircuitPython build has."""
 import os
 import runpy
 import sys
-import types
 
+import pytest
+
+import cpstubs
 import fakeboard
+import fakehw
 from appfix import display  # noqa: F401 (a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -15,39 +19,29 @@ class Stop(Exception):
     pass
 
 
-def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
+def run_code_py(monkeypatch, board_id, display, script, env=(), pins=None):
+    """Run code.py on board_id's fake modules; script: scanner key numbers pressed in turn,
+    80 loop turns (20 ms each) apart. Returns what the test looks at."""
     from handheld import loop as loop_module
-    from handheld import app as S
-    board = fakeboard.Board("pybadge", fakeboard.PYBADGE_PINS)
-    board.DISPLAY = display
-    keypad = fakeboard.Keypad()
     ticks = [0]
-    nvm = bytearray(8192)
-    monkeypatch.setitem(sys.modules, "board", board)
-    monkeypatch.setitem(sys.modules, "keypad", keypad)
-    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(
-        ticks_ms=lambda: ticks[0] & 0x1FFFFFFF))
-    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=nvm))
-
-    class Pin:
-        def __init__(self, pin):
-            self.pin = pin
-
-        def switch_to_output(self, value=False):
-            self.value = value
-
-    flashes = []
-    monkeypatch.setitem(sys.modules, "digitalio", types.SimpleNamespace(DigitalInOut=Pin))
-    monkeypatch.setitem(sys.modules, "neopixel_write", types.SimpleNamespace(
-        neopixel_write=lambda pin, buf: flashes.append(bytes(buf))))
+    written = fakehw.Written()
+    keypad = fakeboard.Keypad()
+    mods = fakehw.modules_for(board_id, display=display, ticks=lambda: ticks[0] & 0x1FFFFFFF,
+                              keypad=keypad, pixels=written, pins=pins)
+    for name, mod in mods.items():
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delenv("SIXTYSIX_BUTTONS", raising=False)
+    monkeypatch.delenv("SIXTYSIX_ACTIVE_LOW", raising=False)
+    for k, v in env:  # settings.toml's keys reach code.py through os.getenv
+        monkeypatch.setenv(k, v)
     seen = {}
 
     def run(self):  # the board's endless loop, with fingers on the fake buttons
         scanner = keypad.made[0]
         seen["app"] = self.app
-        script = [0] * 40 + [2, 2]  # B (key 0) forty times, then START (key 2): the menu
+        seen["fx"] = self.feedback
         for n in script:
-            for _ in range(80):  # 80 turns of the loop, 20 ms apart
+            for _ in range(80):
                 ticks[0] += 20
                 self.step(self.clock())
             scanner.press(n)
@@ -57,27 +51,79 @@ def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
         raise Stop()
 
     monkeypatch.setattr(loop_module.Loop, "run", run)
-    try:
+    with pytest.raises(Stop):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
-    except Stop:
-        pass
+    seen.update(scanner=keypad.made[0], nvm=mods["microcontroller"].nvm, written=written)
+    return seen
+
+
+def played(seen):
     app = seen["app"]
     assert app.errors == 0, app.error
-    assert app.match is not None and len(app.match.hand.history) + app.hands_done > 0
+    return app.match is not None and len(app.match.hand.history) + app.hands_done > 0
+
+
+def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
+    from handheld import app as S
+    script = [0] * 40 + [2, 2]  # B (key 0) forty times, then START (key 2): the menu
+    seen = run_code_py(monkeypatch, "pybadge", display, script)
+    app = seen["app"]
+    assert played(seen)
     assert app.screen == S.TITLE or app.screen == S.MENU or app.screen == S.TABLE
-    assert any(nvm), "the menu's settings were saved to NVM"
-    assert flashes, "tricks and hands flash the NeoPixels"
+    assert seen["scanner"].kind == "ShiftRegisterKeys"
+    assert any(seen["nvm"]), "the match was saved to NVM"
+    assert seen["written"].writes, "tricks and hands flash the NeoPixels"
+    assert type(seen["fx"].tone._out) is fakehw.AudioOut and seen["fx"].tone._out.log
+
+
+# board id, display size, B's key number, pins scanned, value_when_pressed, sound class,
+# settings.toml lines
+BOARDS = [
+    ("clue_nrf52840_express", (240, 240), 1, ["BUTTON_A", "BUTTON_B"], False,
+     fakehw.PWMAudioOut, ()),
+    ("adafruit_feather_esp32s3_reverse_tft", (240, 135), 0, ["D1", "D2"], True, None, ()),
+    # a board the game does not know, its buttons named in settings.toml (to GND: active low)
+    ("adafruit_feather_esp32s3_tft", (240, 135), 1, ["D5", "D6"], False, None,
+     (("SIXTYSIX_BUTTONS", "A:D5,B:D6"), ("SIXTYSIX_ACTIVE_LOW", "1"))),
+]
+
+
+@pytest.mark.parametrize("board_id, size, b_key, pins, when_pressed, sound, env", BOARDS)
+def test_code_py_plays_on(board_id, size, b_key, pins, when_pressed, sound, env, monkeypatch,
+                          capsys):
+    screen = fakehw.Display(*size)
+    seen = run_code_py(monkeypatch, board_id, screen, [b_key] * 40, env)
+    out = capsys.readouterr().out
+    assert played(seen), out
+    scanner = seen["scanner"]
+    assert scanner.kind == "Keys" and [p.name for p in scanner.args["pins"]] == pins
+    assert scanner.args["value_when_pressed"] is when_pressed
+    assert screen.root_group is not None and screen.auto_refresh is False
+    assert screen.refreshes > 0
+    assert len(seen["nvm"]) >= 2048 and any(seen["nvm"]), "the match was saved to NVM"
+    assert seen["written"].writes, "a won trick flashes the NeoPixel"
+    assert all(name == "NEOPIXEL" for name, _ in seen["written"].writes)
+    fx = seen["fx"]
+    if sound is None:
+        assert fx.tone is None and "feedback: sound off (no board.SPEAKER)" in out
+    else:
+        assert type(fx.tone._out) is sound and fx.tone._out.log, "tricks beep"
+    assert "feedback off" not in out and "cannot start" not in out
+
+
+def test_the_settings_board_is_not_a_profile_board():
+    # the third case above really exercises settings.toml: the game has no profile for it
+    from handheld import boards
+    assert cpstubs.board_stub("adafruit_feather_esp32s3_tft") is not None
+    assert all("adafruit_feather_esp32s3_tft" not in ids for ids, _, _ in boards.KNOWN)
 
 
 def test_code_py_on_an_unknown_board_says_how_to_name_the_buttons(monkeypatch, capsys):
-    import pytest
-    board = fakeboard.Board("mystery_board", ("D5", "D6"))
-    monkeypatch.setitem(sys.modules, "board", board)
-    monkeypatch.setitem(sys.modules, "keypad", fakeboard.Keypad())
-    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=lambda: 0))
-    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(8192)))
+    for name, mod in fakehw.modules_for("feather_m4_express").items():
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delenv("SIXTYSIX_BUTTONS", raising=False)
     with pytest.raises(SystemExit):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     out = capsys.readouterr().out
-    assert "Sixty-Six cannot start: No Sixty-Six profile for board 'mystery_board'" in out
+    assert "Sixty-Six cannot start: No Sixty-Six profile for board 'feather_m4_express'" in out
     assert "SIXTYSIX_BUTTONS" in out

@@ -14,6 +14,7 @@ for p in (os.path.join(ROOT, "lib"), HERE):
 from handheld import bootmode  # noqa: E402
 from handheld.buttons import A, B, SELECT  # noqa: E402
 import fakeboard as fb  # noqa: E402
+import fakehw  # noqa: E402
 import mpvm  # noqa: E402
 
 
@@ -43,12 +44,7 @@ def test_boot_buttons_never_use_the_esp32_boot_button():
     assert [p.name for p in keypad.made[0].args["pins"]] == ["D1", "D2"]  # D0 is not scanned
 
 
-class Storage:
-    def __init__(self):
-        self.calls = []
-
-    def remount(self, path, readonly=False):
-        self.calls.append((path, readonly))
+Storage = fakehw.Storage  # storage.remount's stub signature (tests/test_stubs.py)
 
 
 @pytest.mark.parametrize("held, remounted", [((), True), ((3,), False), ((0, 1), True)])
@@ -123,3 +119,19 @@ def test_boot_py_without_any_board_does_not_crash():
     cp = subprocess.run([sys.executable, "boot.py"], cwd=ROOT, env=env, capture_output=True,
                         text=True, timeout=60)
     assert cp.returncode == 0, cp.stderr
+
+
+@pytest.mark.parametrize("board_id", sorted(bootmode.BOOT_BUTTONS))
+def test_run_on_each_boards_full_stub_pin_list(board_id, tmp_path, capsys):
+    # every pin the board has per circuitpython-stubs, and nothing else
+    profile = bootmode.boards.known_profile(fb.stub_board(board_id), fb.Keypad())
+    key = profile.key_number(bootmode.BOOT_BUTTONS[board_id])
+    for held, remounted in (((), True), ((key,), False)):
+        storage = Storage()
+        keypad = fb.Keypad(held=held)
+        assert bootmode.run(fb.stub_board(board_id), keypad, storage, lambda s: None,
+                            str(tmp_path / "settings.toml")) is remounted
+        assert storage.calls == ([("/", False)] if remounted else [])
+        assert keypad.made[0].deinited
+    assert "hold %s at reset" % bootmode.BOOT_BUTTON_NAMES.get(
+        board_id, bootmode.NAMES[bootmode.BOOT_BUTTONS[board_id]]) in capsys.readouterr().out

@@ -135,66 +135,76 @@ class Pixels:
         self._write(self._pin, buf)
 
 
-def make_tone(board, audiocore=None, audioout=None, digitalio=None):
-    """A Tone on board.SPEAKER (audioio, else audiopwmio), or None if the board has none."""
+def audio_out_class():
+    """The board's AudioOut class: audioio's (a DAC: SAMD51), else audiopwmio's PWMAudioOut
+    (nRF52840: CLUE; RP2040). ImportError if the board has neither."""
+    try:
+        from audioio import AudioOut
+        return AudioOut
+    except ImportError:
+        from audiopwmio import PWMAudioOut
+        return PWMAudioOut
+
+
+def make_tone(board, audiocore=None, audio_out=None, digitalio=None):
+    """A Tone on board.SPEAKER, or None (one console line says why) if the board has no
+    speaker or the sound cannot start. Never raises: sound is an extra."""
     if not hasattr(board, "SPEAKER"):
+        print("feedback: sound off (no board.SPEAKER)")
         return None
+    enable = None
     try:
         import array
         if audiocore is None:
             import audiocore
-        if audioout is None:
-            try:
-                import audioio as audioout
-            except ImportError:
-                import audiopwmio as audioout
-        if digitalio is None and hasattr(board, "SPEAKER_ENABLE"):
-            import digitalio
-    except ImportError as e:
-        print("feedback: no audio (%s)" % e)
-        return None
-    try:
-        enable = None
+        if audio_out is None:
+            audio_out = audio_out_class()
         if hasattr(board, "SPEAKER_ENABLE"):  # PyGamer/PyBadge amplifier switch
+            if digitalio is None:
+                import digitalio
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             enable.switch_to_output(value=True)
         wave = array.array("H", SINE)
         samples = {}
         for hz in FREQUENCIES:
             samples[hz] = audiocore.RawSample(wave, sample_rate=hz * len(SINE))
-        return Tone(audioout.AudioOut(board.SPEAKER), samples, enable)
-    except (ValueError, RuntimeError, OSError) as e:  # e.g. the pin is in use
-        print("feedback: speaker unavailable (%s)" % e)
+        return Tone(audio_out(board.SPEAKER), samples, enable)
+    except Exception as e:  # no audio module, pin in use, no memory...: only sound is off
+        print("feedback: sound off (%s: %s)" % (type(e).__name__, e))
+        if enable is not None:
+            enable.deinit()
         return None
 
 
 def make_pixels(board, count, digitalio=None, neopixel_write=None):
-    """Pixels on board.NEOPIXEL, or None if the board has none (count 0)."""
+    """Pixels on board.NEOPIXEL, or None (one console line says why) if the board has none
+    (count 0) or they cannot start. Never raises: lights are an extra."""
     if not count or not hasattr(board, "NEOPIXEL"):
+        print("feedback: lights off (no board.NEOPIXEL)" if count else
+              "feedback: lights off (no NeoPixels in the board profile)")
         return None
+    power = None
     try:
         if digitalio is None:
             import digitalio
         if neopixel_write is None:
             from neopixel_write import neopixel_write
-    except ImportError as e:
-        print("feedback: no NeoPixels (%s)" % e)
-        return None
-    try:
-        power = None
         if hasattr(board, "NEOPIXEL_POWER"):  # Feather ESP32-S3: pixel power switch
             power = digitalio.DigitalInOut(board.NEOPIXEL_POWER)
             power.switch_to_output(value=True)
         pin = digitalio.DigitalInOut(board.NEOPIXEL)
         pin.switch_to_output(value=False)
-    except (ValueError, RuntimeError, OSError) as e:
-        print("feedback: NeoPixels unavailable (%s)" % e)
+        return Pixels(pin, count, neopixel_write, power)
+    except Exception as e:  # only the lights are off
+        print("feedback: lights off (%s: %s)" % (type(e).__name__, e))
+        if power is not None:
+            power.deinit()
         return None
-    return Pixels(pin, count, neopixel_write, power)
 
 
 def for_board(board=None, neopixel_count=0, sound=True, lights=True):
-    """Feedback with what the board has; with board None (desktop) every call is a no-op."""
+    """Feedback with what the board has (sound and lights each on or off by itself); with
+    board None (desktop) every call is a no-op."""
     if board is None:
         return Feedback(None, None, sound, lights)
     return Feedback(make_tone(board), make_pixels(board, neopixel_count), sound, lights)
