@@ -4,6 +4,9 @@
   its option and preset tables equal engine/rules.py, and its worked examples replay to the
   results the text gives;
 - every relative link in README.md and docs/*.md leads to a file (and an anchor to a heading);
+- nothing a user reads or runs points outside the repository (../shared is the team's folder,
+  which a clone does not have). A line that mentions it only for CI or for tests that skip
+  without it says so ("CI", "skip") and is allowed.
 """
 import os
 import re
@@ -201,3 +204,30 @@ def test_every_relative_link_resolves(path):
             if anchor not in [_slug(h) for h in _headings(_read(dest))]:
                 bad.append("%s (no such heading)" % target)
     assert not bad, "%s: %s" % (os.path.relpath(path, ROOT), "; ".join(bad))
+
+
+# ---- nothing outside the repository -------------------------------------------------------
+
+USER_FILES = ("README.md", "code.py", "boot.py")
+USER_DIRS = ("docs", "engine", "lib", "sim")
+OUTSIDE = re.compile(r"\.\./shared|shared/tools|shared/RULES|\bRULES\.md|[\"']shared[\"']")
+CI_ONLY = re.compile(r"\bCI\b|skip")
+
+
+def _user_files():
+    out = [os.path.join(ROOT, n) for n in USER_FILES]
+    for d in USER_DIRS:
+        for base, dirs, files in os.walk(os.path.join(ROOT, d)):
+            dirs[:] = [x for x in dirs if x != "__pycache__"]
+            out += [os.path.join(base, n) for n in files if n.endswith((".py", ".md", ".txt",
+                                                                         ".toml"))]
+    return out
+
+
+def test_no_file_a_user_reads_or_runs_points_outside_the_repository():
+    bad = []
+    for path in _user_files():
+        for n, line in enumerate(_read(path).split("\n")):
+            if OUTSIDE.search(line) and not CI_ONLY.search(line):
+                bad.append("%s:%d: %s" % (os.path.relpath(path, ROOT), n + 1, line.strip()))
+    assert not bad, "\n".join(bad)
