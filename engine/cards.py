@@ -1,4 +1,4 @@
-"""Cards, masks and actions as small ints (RULES.md R1, R2).
+"""Cards, masks and actions as small ints (docs/rules.md R1, R2).
 
 card = suit * 6 + rank; rank 0..5 = 9 J Q K 10 A (ascending strength, R2);
 suit 0..3 = clubs diamonds hearts spades. A set of cards is a 24-bit int mask.

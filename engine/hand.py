@@ -1,4 +1,4 @@
-"""One hand of Sixty-Six: the rules of RULES.md R5-R42 as settled by its section 16 (D1-D10).
+"""One hand of Sixty-Six: docs/rules.md R5-R42 as settled by its engine decisions D1-D10.
 
 State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
 """

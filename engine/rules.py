@@ -1,4 +1,4 @@
-"""Rule options (RULES.md section 14, in snake case) and the three presets.
+"""Rule options (docs/rules.md, "Options") and the three presets ("Presets side by side").
 
 The display options (auto_declare, show_own_points, show_opponent_points, review_last_trick)
 never change the rules (R43); auto_declare only declares 66 for a player who has it.
@@ -6,7 +6,7 @@ never change the rules (R43); auto_declare only declares 66 for a player who has
 
 
 class Rules:
-    """A rule set: the defaults of RULES.md, changed by keyword options.
+    """A rule set: the defaults of docs/rules.md, changed by keyword options.
 
     The defaults are these class attributes; an instance stores only what it changes (small on
     a board). Bool options take True or False; _VALUES lists the others' allowed values.

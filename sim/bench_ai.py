@@ -6,13 +6,13 @@ import sys
 from sim.bench_engine import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
+SAMD51_DIR = os.path.join(ROOT, "sim")  # sim/samd51.py: the SAMD51 factor
 LEVELS = ("easy", "normal", "hard")
 
 
 def timing(level, matches, vm):
     """(decisions, factor, p50, p95, max) in microseconds on this machine for a level."""
-    script = [os.path.join("tests", "mp_ai_timing.py"), str(level), str(matches), TOOLS]
+    script = [os.path.join("tests", "mp_ai_timing.py"), str(level), str(matches), SAMD51_DIR]
     if vm == "micropython":
         cmd = [micropython(), "-X", "heapsize=4m"] + script
         env = dict(os.environ, MICROPYPATH=".")
@@ -97,11 +97,7 @@ def main(argv=()):
     print("changes the times and the factor, never the nodes)")
     print("| level  | VM          | decisions | p50 ms | p95 ms | max ms | factor | SAMD51 p95 s | SAMD51 max s | nodes p95 / max |")
     print("|--------|-------------|-----------|--------|--------|--------|--------|--------------|--------------|-----------------|")
-    tool = os.path.join(TOOLS, "samd51.py")
     runs = ((2, 20), (1, 20))
-    if not os.path.isfile(tool):  # e.g. a clone away from ../shared
-        print("(no times: the SAMD51 factor needs %s, which is not there)" % tool)
-        runs = ()
     for level, matches in runs:
         for vm in ("cpython", "micropython"):
             n, f, p50, p95, mx, nodes = timing(level, matches, vm)

@@ -5,7 +5,7 @@
 - display refreshes and area redrawn per button press, on the real displayio renderer
   (160x128, dirty areas as displayio reports them);
 - the slowest computer move of a HARD match, in wall time here and estimated on a SAMD51
-  (x factor() of shared/tools/samd51.py, measured in the same run).
+  (x factor() of sim/samd51.py, measured in the same run).
 """
 import os
 import re
@@ -16,7 +16,6 @@ import time
 from sim.bench_engine import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 
 
 def mp_heap(heap="160k"):
@@ -97,15 +96,8 @@ def slowest_hard_move(matches=3, seed=11):
         while app.screen != MATCH_END and runner.presses < 3000:
             runner.tap(B)
         slowest = max(slowest, app.slowest_ms)
-    sys.path.insert(0, TOOLS)
-    try:
-        import samd51
-        factor = samd51.factor()
-    except ImportError:
-        factor = None
-    finally:
-        sys.path.remove(TOOLS)
-    return slowest, factor
+    from sim import samd51
+    return slowest, samd51.factor()
 
 
 def main(argv=None):
@@ -140,12 +132,8 @@ def main(argv=None):
         print("  cursor moves only (%d): %.2f refreshes, %.1f areas, %d px per press" % (
             m[0], m[1] / m[0], m[2] / m[0], m[3] // m[0]))
     slow, factor = slowest_hard_move()
-    if factor:
-        print("slowest HARD computer move: %.1f ms here x %.0f = %.2f s on a SAMD51 (estimate)"
-              % (slow, factor, slow * factor / 1000.0))
-    else:
-        print("slowest HARD computer move: %.1f ms here (samd51.py not found in %s)" %
-              (slow, TOOLS))
+    print("slowest HARD computer move: %.1f ms here x %.0f = %.2f s on a SAMD51 (estimate)"
+          % (slow, factor, slow * factor / 1000.0))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Times every computer decision of seeded matches; prints percentiles and the SAMD51 factor.
 
-    micropython tests/mp_ai_timing.py LEVEL MATCHES TOOLS_DIR [PASSES]   (also runs on CPython)
+    micropython tests/mp_ai_timing.py LEVEL MATCHES [SAMD51_DIR [PASSES]]   (also runs on CPython)
+
+SAMD51_DIR is the folder of samd51.py, the calibrated workload (default sim).
 
 This host is shared: for seconds at a time it runs at half speed. A board does not, so the
 estimate wants this machine undisturbed, as `timeit` takes the fastest of its repeats:
@@ -64,7 +66,7 @@ def _play(level, matches, times, nodes, actions):
 def main(argv):
     level = int(argv[1])
     matches = int(argv[2])
-    sys.path.append(argv[3])
+    sys.path.append(argv[3] if len(argv) > 3 else "sim")
     passes = int(argv[4]) if len(argv) > 4 else 3
     import samd51
     factors = []

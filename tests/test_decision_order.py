@@ -1,4 +1,7 @@
-"""R41: the decision points of a lead turn, in the order exchange -> close -> marriage -> lead."""
+"""R41: the decision points of a lead turn, in the order exchange -> close -> marriage -> lead.
+
+Rules: docs/rules.md#12-turn-order-and-edge-cases (R41).
+"""
 import pytest
 
 from engine.hand import IllegalAction

@@ -1,4 +1,7 @@
-"""R42: the thirteen edge cases, each with its default answer (and the option where there is one)."""
+"""R42: the thirteen edge cases, each with its default answer (and the option where there is one).
+
+Rules: docs/rules.md#12-turn-order-and-edge-cases (R42).
+"""
 from engine.hand import Hand
 from engine.record import replay
 from engine.rules import SIXTY_SIX

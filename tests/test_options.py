@@ -1,4 +1,6 @@
-"""RULES.md section 14: every option, the default against the variant, one test each.
+"""Every rule option, the default against the variant, one test each.
+
+Rules: docs/rules.md#options.
 
 Each option `name` has a `test_option_<name>` here (test_every_option_is_tested checks it).
 """

@@ -1,4 +1,7 @@
-"""The three presets: Sixty-Six (the defaults), Schnapsen (20 cards) and Santase (Bulgarian)."""
+"""The three presets: Sixty-Six (the defaults), Schnapsen (20 cards) and Santase (Bulgarian).
+
+Rules: docs/rules.md#presets-side-by-side.
+"""
 import pytest
 
 from engine.cards import ALL20, mask_of, points_of, popcount

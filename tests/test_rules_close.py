@@ -1,4 +1,7 @@
-"""R17-R19 closing the stock, as settled by D4 (when), D5 (frozen values) and D6 (stock count)."""
+"""R17-R19 closing the stock, as settled by D4 (when), D5 (frozen values) and D6 (stock count).
+
+Rules: docs/rules.md#5-closing-the-stock; D4-D6 in #engine-decisions.
+"""
 import pytest
 
 from engine.cards import popcount

@@ -1,4 +1,7 @@
-"""R1-R7: the cards, the deal (24 and 20 cards), drawing from the stock and the first lead."""
+"""R1-R7: the cards, the deal (24 and 20 cards), drawing from the stock and the first lead.
+
+Rules: docs/rules.md#1-cards and #2-dealing (R11, R12: #3-play-while-the-stock-is-open).
+"""
 import pytest
 
 from engine.cards import card, suit_of, rank_of, points_of, ALL24, ALL20, mask_of

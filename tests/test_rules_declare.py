@@ -1,4 +1,7 @@
-"""R28-R30b declaring 66, D1 (when declaring is legal) and D7 (declarations in a closed hand)."""
+"""R28-R30b declaring 66, D1 (when declaring is legal) and D7 (declarations in a closed hand).
+
+Rules: docs/rules.md#8-declaring-66; D1, D7 in #engine-decisions.
+"""
 import pytest
 
 from engine.hand import IllegalAction

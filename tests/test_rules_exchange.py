@@ -1,4 +1,7 @@
-"""R13-R16: exchanging the trump nine (the trump jack in Schnapsen), with every exchange option."""
+"""R13-R16: exchanging the trump nine (the trump jack in Schnapsen), with every exchange option.
+
+Rules: docs/rules.md#4-exchanging-the-trump-nine.
+"""
 import pytest
 
 from engine.hand import IllegalAction

@@ -1,4 +1,7 @@
-"""R20-R23 marriages, D2 (what may follow an announcement) and pending marriages (R21)."""
+"""R20-R23 marriages, D2 (what may follow an announcement) and pending marriages (R21).
+
+Rules: docs/rules.md#6-marriages; D2 in #engine-decisions.
+"""
 import pytest
 
 from engine.hand import IllegalAction

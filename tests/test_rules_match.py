@@ -1,4 +1,7 @@
-"""R39-R40 the match: targets, count up or Bummerl, dealer rotation (R4), saves."""
+"""R39-R40 the match: targets, count up or Bummerl, dealer rotation (R4), saves.
+
+Rules: docs/rules.md#11-the-match (R4: #2-dealing).
+"""
 import pytest
 
 from engine.match import Match

@@ -1,5 +1,7 @@
 """R31-R38 game points for a hand, with D8 (a never-closed hand runs out) and D9 (a closed one).
 
+Rules: docs/rules.md#9-a-hand-played-to-the-last-card, #10-game-points, #engine-decisions.
+
 Worked examples: explicit deals played move by move, or whole hands as records (engine.record).
 """
 import pytest

@@ -1,4 +1,7 @@
-"""R8-R12 trick play with the stock open, R26-R27 the strict rules (full and follow-only)."""
+"""R8-R12 trick play with the stock open, R26-R27 the strict rules (full and follow-only).
+
+Rules: docs/rules.md#3-play-while-the-stock-is-open and #7-strict-play.
+"""
 import pytest
 
 from engine.rules import SIXTY_SIX

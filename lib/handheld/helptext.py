@@ -5,7 +5,7 @@ HELP_LINES = 8  # lines of text per help page
 
 _HELP = (
     "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
-    "points; first to 7 wins the match.",
+    "points; first to 7 wins the match.\nFull rules: docs/rules.md",
     "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
     "higher card of the suit led, or any trump.",
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
