@@ -36,7 +36,7 @@ from engine.names import card_name, SUIT_WORDS
 HARD_LEAD = 600
 HARD_CALL = 100
 # units one hand's review may spend: about 3 s on a 120 MHz SAMD51 (python -m sim.bench review)
-BUDGET = 6000
+BUDGET = 5000
 NO_LIMIT = 1 << 30
 
 

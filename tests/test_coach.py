@@ -11,6 +11,7 @@ from engine.review import review, review_hand, value, after, decisions, state_at
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from helpers import ai_positions, hand, play
+from mpvm import run, run_cp, ROOT
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
@@ -318,3 +319,30 @@ def test_outcome_words():
     assert outcome(1, 0) == "wins 1 instead of a draw"
     assert outcome(-1, -3) == "loses 1 instead of 3"
     assert outcome(2, -1) == "wins 2 instead of losing 1"
+
+
+# ---- on a board's interpreter ------------------------------------------------------------
+
+def _lines(out, *keys):
+    return [l for l in out.splitlines() if l.split(" ")[0] in keys]
+
+
+def test_coach_on_micropython_and_circuitpython_equals_cpython():
+    """Hints, reviews and the other seat's replay give the same text and digest on the
+    MicroPython VM (96 KB heap, 64-bit) and on CircuitPython's 32-bit build (64 KB heap, the
+    pystack sim.deploy sets) as on CPython. python -m sim.bench review prints the smallest heaps."""
+    import subprocess
+    import sys as _sys
+    import os as _os
+    cp = subprocess.run([_sys.executable, "tests/mp_coach_check.py", "2"], cwd=ROOT,
+                        env=dict(_os.environ, PYTHONPATH="."), capture_output=True, text=True,
+                        timeout=300)
+    assert cp.returncode == 0, cp.stderr
+    want = _lines(cp.stdout, "review", "hints", "done")
+    assert len(want) >= 3
+    mp = run("tests/mp_coach_check.py", heap="96k", args=["2"], path=".:tests")
+    assert mp.returncode == 0, mp.stdout + mp.stderr
+    assert _lines(mp.stdout, "review", "hints", "done") == want
+    circ = run_cp("tests/mp_coach_check.py", heap="64k", args=["2"])
+    assert circ.returncode == 0, circ.stdout + circ.stderr
+    assert _lines(circ.stdout, "review", "hints", "done") == want
