@@ -7,6 +7,8 @@ that looks the same from the seat gets the same hint.
 other_seat(deck, dealer) -> (deck, dealer): the deal with the seats swapped; duplicate(first,
 second, seat): the player's result against the computer's with the same cards.
 """
+import gc
+gc.collect()  # this module's compile garbage, before engine.ai's modules compile (see there)
 from engine import ai, solver, solve_root
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
 from engine.endgame import higher_unseen, melds

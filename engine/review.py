@@ -18,17 +18,25 @@ exhausted), where the rest of the hand is a game of perfect information once the
   differs, a line with cost None says what HARD does ("not measured"); such lines follow the
   costed ones and are never summed as game points.
 
-Budget: decisions are reviewed from the last one back. Work is counted in units (a count, never
-the clock, so the answer is the same on every machine): one per solver node, plus HARD_CALL per
-call of HARD's own decision. Once `budget` units are spent (a search cut short by the budget
-counts for nothing), the earlier decisions are left unreviewed and a last entry (cost None)
-names their tricks.
+Budget: decisions are reviewed from the last one back (the strict phase's exact ones first).
+Work is counted in units (a count, never the clock, so the answer is the same on every
+machine): one per solver node, plus HARD_LEAD for HARD's decision on an open lead and HARD_CALL
+for its other decisions (their sampling, beyond the nodes they search). A decision starts only
+while units are left, and its own searches stop at the budget (a decision cut short counts for
+nothing); HARD's decision may run past it, so a review spends at most the budget plus one HARD
+decision. The earlier decisions are then left unreviewed: review() ends with an entry (cost
+None) naming their tricks, review_hand() counts them.
 """
+# the import order keeps the MicroPython compile peak low (see engine.ai): this module's
+# compile garbage is freed, then engine.ai's big modules and engine.coach compile
+import gc
+gc.collect()
 from engine import ai, solver
-from engine.cards import MARRIAGE, EXCHANGE
-from engine.hand import Hand
+gc.collect()
 from engine.coach import signed
-from engine.names import card_name, SUIT_WORDS
+gc.collect()
+from engine.hand import Hand
+from engine.reviewtext import did, does, subject, outcome
 
 # units a call of HARD's decision is charged beyond its solver nodes: the value's sampling
 # takes about as long as this many nodes on an open lead (12 sampled hands), and far less on
@@ -102,62 +110,6 @@ def view_exact(view):
     """True if the view places every card still in play (the solver decides from it)."""
     return view.strict and (view.closed_by < 0 or view.stock_hidden() == 0
                             or view.opp_hidden() == 0)
-
-
-# ---- words ------------------------------------------------------------------------------
-
-def _meld(h, a):
-    return "40" if a - MARRIAGE == h.trump_suit else "20 in " + SUIT_WORDS[a - MARRIAGE]
-
-
-def did(h, a):
-    """What the seat to move did, after "you": 'led QH', 'played 9C on AH', 'closed'..."""
-    if a < 24:
-        if h.trick_card >= 0:
-            return "played %s on %s" % (card_name(a), card_name(h.trick_card))
-        return "led " + card_name(a)
-    if a < EXCHANGE:
-        return "announced " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][0]
-
-
-def does(h, a):
-    """What a player does, after "HARD": 'leads AH', 'plays 9C', 'closes'..."""
-    if a < 24:
-        return ("plays " if h.trick_card >= 0 else "leads ") + card_name(a)
-    if a < EXCHANGE:
-        return "announces " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][1]
-
-
-def subject(h, a):
-    """An action as the subject of a sentence: 'AH', 'Announcing 40', 'Closing'..."""
-    if a < 24:
-        return card_name(a)
-    if a < EXCHANGE:
-        return "Announcing " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][2]
-
-
-_VERBS = (("exchanged", "exchanges", "Exchanging"), ("closed", "closes", "Closing"),
-          ("drew", "draws", "Drawing"), ("declared 66", "declares 66", "Declaring 66"))
-
-
-def outcome(good, bad):
-    """'wins 2 instead of 1', 'draws instead of losing 2', 'wins 1 instead of a draw'..."""
-    if good > 0:
-        first = "wins %d" % good
-    elif good == 0:
-        first = "draws"
-    else:
-        first = "loses %d" % -good
-    if bad == 0:
-        second = "a draw"
-    elif (bad > 0) == (good > 0) and good:
-        second = "%d" % abs(bad)
-    else:
-        second = ("winning %d" if bad > 0 else "losing %d") % abs(bad)
-    return first + " instead of " + second
 
 
 # ---- the review -------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from engine.coach import hint, HINT_WIDTH, other_seat, same_cards, duplicate, si
 from engine.hand import Hand
 from engine.record import record
 from engine.redeal import sample_hand
-from engine.review import review, review_hand, value, after, decisions, state_at, view_exact, outcome
+from engine.review import review, review_hand, value, after, decisions, state_at, view_exact
+from engine.reviewtext import outcome
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from helpers import ai_positions, hand, play
