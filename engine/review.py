@@ -150,7 +150,7 @@ def review_hand(hand, seat, budget=BUDGET, seed=0):
         raise ValueError("seat must be 0 or 1, not %r" % (seat,))
     out = Review()
     start = solver.nodes
-    extra = 0  # HARD_CALL units so far
+    extra = 0  # HARD_LEAD and HARD_CALL units so far
     todo = decisions(hand, seat)
     k = len(todo)
     try:
@@ -167,8 +167,8 @@ def review_hand(hand, seat, budget=BUDGET, seed=0):
             if line:
                 out.lines.append(line)
             k -= 1
-    except _Spent:
-        pass
+    except _Spent as e:
+        extra += e.args[0]
     finally:
         solver.limit = NO_LIMIT
     out.nodes = solver.nodes - start
@@ -196,11 +196,11 @@ def review(hand, seat, budget=BUDGET, seed=0):
     return lines
 
 
-def _search(h, seat, lo, hi, limit):
+def _search(h, seat, lo, hi, limit, units=0):
     solver.limit = limit
     v = value(h, seat, lo, hi)
     if solver.nodes > limit:
-        raise _Spent()
+        raise _Spent(units)
     return v
 
 
@@ -230,8 +230,8 @@ def _decision(h, a, seat, seed, limit):
         return None, units
     if not view.strict:
         return (None, trick, head + "From your view HARD %s (not measured)." % does(h, r)), units
-    mine = _search(after(h, a), seat, -4, 4, limit)
-    v = _search(after(h, r), seat, mine, 4, limit)
+    mine = _search(after(h, a), seat, -4, 4, limit, units)
+    v = _search(after(h, r), seat, mine, 4, limit, units)
     if v > mine:
         return (v - mine, trick, head + "From your view HARD %s: %s with all cards known." % (
             does(h, r), outcome(v, mine))), units

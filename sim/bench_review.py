@@ -48,19 +48,19 @@ def pct(values, p):
     return v[min(len(v) - 1, len(v) * p // 100)]
 
 
-def heap_ok(exe, kb, pad, env):
+def heap_ok(exe, kb, pad, env, cwd=ROOT):
     r = subprocess.run([exe, "-X", "heapsize=%dk" % kb, "tests/mp_coach_check.py", "2",
-                        "x" * pad], cwd=ROOT, env=env, capture_output=True, text=True,
+                        "x" * pad], cwd=cwd, env=env, capture_output=True, text=True,
                        timeout=600)
     return r.returncode == 0 and "done" in r.stdout, r.stdout
 
 
-def smallest_heap(exe, env, lo, hi):
+def smallest_heap(exe, env, lo, hi, cwd=ROOT):
     """(smallest KB that runs with every pad of PADS, the check's heap line there)."""
     best = None
     line = ""
     for kb in range(hi, lo - 1, -1):
-        outs = [heap_ok(exe, kb, pad, env) for pad in PADS]
+        outs = [heap_ok(exe, kb, pad, env, cwd) for pad in PADS]
         if all(ok for ok, _ in outs):
             best = kb
             line = [x for x in outs[0][1].split("\n") if x.startswith("heap")][0]
@@ -109,6 +109,23 @@ def main(argv=()):
         env = dict(os.environ, MICROPYPATH=".", CIRCUITPY_PYSTACK_SIZE="4096")
         kb, line = smallest_heap(CP32, env, 32, 80)
         print("CircuitPython 10.2.1 (32-bit), .py: runs from %s KB; %s" % (kb, line))
+        cross = os.path.join(TOOLS, "circuitpython", "mpy-cross-circuitpython-10.2.1")
+        if os.access(cross, os.X_OK):
+            import shutil
+            import tempfile
+            with tempfile.TemporaryDirectory() as tmp:
+                os.makedirs(os.path.join(tmp, "engine"))
+                os.makedirs(os.path.join(tmp, "tests"))
+                for name in os.listdir(os.path.join(ROOT, "engine")):
+                    if name.endswith(".py"):
+                        subprocess.run([cross, "-o", os.path.join(tmp, "engine", name[:-3] +
+                                                                   ".mpy"),
+                                        os.path.join(ROOT, "engine", name)], check=True)
+                shutil.copy(os.path.join(ROOT, "tests", "mp_coach_check.py"),
+                            os.path.join(tmp, "tests"))
+                kb, line = smallest_heap(CP32, env, 32, 80, tmp)
+            print("CircuitPython 10.2.1 (32-bit), engine as .mpy (mpy-cross): runs from %s KB; "
+                  "%s" % (kb, line))
     else:
         print("(no CircuitPython figure: %s is not there)" % CP32)
     return 0

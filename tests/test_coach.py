@@ -347,3 +347,19 @@ def test_coach_on_micropython_and_circuitpython_equals_cpython():
     circ = run_cp("tests/mp_coach_check.py", heap="64k", args=["2"])
     assert circ.returncode == 0, circ.stdout + circ.stderr
     assert _lines(circ.stdout, "review", "hints", "done") == want
+
+
+def test_the_budget_bounds_the_work_of_every_review():
+    """A review spends at most its budget plus one HARD decision (counted in units: solver
+    nodes and the charge per HARD decision, never the clock)."""
+    from engine.review import BUDGET, HARD_LEAD
+    from engine.endgame import NODE_BUDGET
+    worst = 0
+    for i in range(40):
+        h = _random_hand(SIXTY_SIX, 500 + i, (ai.EASY, ai.HARD))
+        for seat in (0, 1):
+            r = review_hand(h, seat)
+            worst = max(worst, r.units)
+            # HARD's decision: its first sampled deal, then NODE_BUDGET more, and the charge
+            assert r.units <= BUDGET + 2 * NODE_BUDGET + HARD_LEAD, r.units
+    assert worst > BUDGET // 2
