@@ -7,6 +7,7 @@
     python -m sim.bench pystack  # CircuitPython pystack the search and the app need
     python -m sim.bench saves    # flash models: erases per hand, lifetime, power cuts (issue 14)
     python -m sim.bench board    # the app on CircuitPython's 32-bit build: heap, pystack (issue 14)
+    python -m sim.bench review   # a hand's review: work, SAMD51 seconds; the coach's heap (issue 17)
 
 A part is a module with `main(argv)`; add one by adding it to PARTS.
 """
@@ -20,6 +21,7 @@ PARTS = {
     "pystack": "sim.bench_pystack",
     "saves": "sim.bench_saves",
     "board": "sim.bench_board",
+    "review": "sim.bench_review",
 }
 
 

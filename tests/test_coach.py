@@ -1,0 +1,365 @@
+"""The coach (issue 17): honest hints, an exact hand review, the same deal from the other seat."""
+import pytest
+
+from engine import ai
+from engine.cards import DECLARE, CLOSE
+from engine.coach import hint, HINT_WIDTH, other_seat, same_cards, duplicate, signed, exact
+from engine.hand import Hand
+from engine.record import record
+from engine.redeal import sample_hand
+from engine.review import review, review_hand, value, after, decisions, state_at, view_exact
+from engine.reviewtext import outcome
+from engine.rng import Rng, mix
+from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
+from helpers import ai_positions, hand, play
+from mpvm import run, run_cp, ROOT
+
+PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
+LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
+
+
+# ---- hints ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_hint_is_honest_any_consistent_redeal_gives_the_same_hint(rules):
+    rng = Rng(41)
+    checked = 0
+    kinds = set()
+    for n, (h, view) in enumerate(ai_positions(rules, 17, lambda r: LEVELS[r.below(3)])):
+        if n == 300:
+            break
+        a, text = hint(view, n)
+        assert a == ai.choose(view, ai.HARD, n)  # what HARD does
+        assert a in view.legal
+        assert 0 < len(text) <= HINT_WIDTH, text
+        kinds.add(text.split(":")[0].split()[0])
+        for _ in range(3):
+            other = sample_hand(view, rng)  # other hidden cards, the same view
+            assert other.view(view.seat) == view
+            assert hint(other.view(view.seat), n) == (a, text)
+            checked += 1
+    assert checked == 900
+    assert {"Play", "Draw"} <= kinds
+
+
+def test_hint_texts():
+    # seat 1 (non-dealer) leads; trump clubs (9C up)
+    h = hand(nondealer="AH TH KH QH JS 9S", dealer="AC TC KC QC JC 9D", trump="9C")
+    a, text = hint(h.view(1), 0)
+    assert a == 24 + 2 and text == "Announce 20: KH QH"
+    play(h, "M:H QH AC")  # the dealer takes the queen with the trump ace
+    a, text = hint(h.view(0), 0)
+    assert text.startswith("Draw") or text.startswith("Close")
+
+
+def test_hint_in_the_strict_phase_gives_the_exact_value():
+    """With every card placed the hint names the solver's value of the hinted card, which a
+    brute-force minimax over the engine confirms."""
+    found = 0
+    for n, (h, view) in enumerate(ai_positions(SIXTY_SIX, 5, lambda r: ai.HARD)):
+        if n > 4000 or found >= 25:
+            break
+        if not (view.strict and view_exact(view)) or h.hands[view.seat].bit_count() > 3:
+            continue
+        a, text = hint(view, 0)
+        if a >= 24:
+            continue
+        v = _minimax(after(h, a), view.seat)
+        assert exact(view, a) == v
+        word = {1: "wins", 0: "draws", -1: "loses"}[(v > 0) - (v < 0)]
+        assert word in text, (text, v)
+        found += 1
+    assert found == 25
+
+
+# ---- the same deal from the other seat --------------------------------------------------
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_other_seat_deals_exactly_the_same_cards_swapped(rules):
+    for i in range(50):
+        first = Hand.new(mix(3, i), i & 1, rules)
+        deck, dealer = other_seat(first.deck, first.dealer)
+        second = Hand(deck, dealer, rules)
+        for seat in (0, 1):
+            assert second.hands[seat] == first.hands[1 - seat]
+            assert same_cards(first, second, seat)
+        assert second.face_up == first.face_up and second.trump_suit == first.trump_suit
+        assert list(second.deck[second._stock_start:]) == list(first.deck[first._stock_start:])
+        # the seat with the old leader's cards leads, and the old dealer's cards are dealt
+        assert second.hands[second.leader] == first.hands[first.leader]
+        assert second.hands[second.dealer] == first.hands[first.dealer]
+        other = Hand.new(mix(4, i), i & 1, rules)
+        assert not same_cards(first, other, 0)
+
+
+def test_other_seat_refuses_a_bad_dealer():
+    with pytest.raises(ValueError):
+        other_seat(Hand.new(1).deck, 2)
+
+
+def test_duplicate_compares_the_player_with_the_computer_on_the_same_cards():
+    for i in range(20):
+        first = Hand.new(mix(8, i), i & 1)
+        _play_out(first, (ai.EASY, ai.HARD), i)  # player seat 0 at EASY, computer at HARD
+        second = Hand(*other_seat(first.deck, first.dealer))
+        _play_out(second, (ai.EASY, ai.HARD), i)  # the computer now holds seat 0's cards
+        mine, cpu, diff = duplicate(first, second, 0)
+        assert mine == signed(first, 0) and cpu == signed(second, 1) and diff == mine - cpu
+        assert second.hands is not None and same_cards(first, second, 0)
+    with pytest.raises(ValueError):
+        duplicate(first, first, 0)  # not the other seat's deal
+    with pytest.raises(ValueError):
+        duplicate(first, Hand(*other_seat(first.deck, first.dealer)), 0)  # not finished
+
+
+def _play_out(h, levels, seed):
+    k = 0
+    while not h.over:
+        h.apply(ai.choose(h.view(h.to_move), levels[h.to_move], mix(seed, k)))
+        k += 1
+    return h
+
+
+# ---- the review -------------------------------------------------------------------------
+
+def _minimax(h, seat):
+    """Game points for seat with best play by both over the engine itself (no false
+    declarations): written out independently of the solver."""
+    if h.over:
+        return signed(h, seat)
+    values = []
+    for a in h.legal_actions():
+        if a == DECLARE and h.points(h.to_move) < 66:
+            continue
+        values.append(_minimax(after(h, a), seat))
+    return max(values) if h.to_move == seat else min(values)
+
+
+def _brute(h, seat):
+    """{action: V} for every legal action, each solved on its own with the full window (and by
+    plain minimax once the hands are small)."""
+    out = {}
+    small = h.hands[0].bit_count() + h.hands[1].bit_count() <= 6
+    for a in h.legal_actions():
+        nxt = after(h, a)
+        v = value(nxt, seat, -4, 4)
+        if small and not (a == DECLARE and h.points(h.to_move) < 66):
+            assert v == _minimax(nxt, seat)
+        out[a] = v
+    return out
+
+
+def _random_hand(rules, seed, levels=(None, None)):
+    """A finished hand; a seat at level None plays at random (never a false declaration)."""
+    rng = Rng(seed)
+    h = Hand.new(mix(seed, 1), seed & 1, rules)
+    k = 0
+    while not h.over:
+        p = h.to_move
+        if levels[p] is None:
+            legal = [a for a in h.legal_actions() if a != DECLARE or h.points(p) >= 66]
+            if CLOSE in legal and (rng.below(4) if seed % 3 else not rng.below(3)):
+                legal.remove(CLOSE)  # every third hand closes often: cards stay hidden
+            a = legal[rng.below(len(legal))]
+        else:
+            a = ai.choose(h.view(p), levels[p], mix(seed, k))
+        h.apply(a)
+        k += 1
+    return h
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_review_is_exact_where_it_says_so(rules):
+    """Every decision checked against solving each alternative on its own: a costed line exactly
+    where the chosen action is worth less than the reference, with that cost; none elsewhere."""
+    exact_lines = hard_lines = open_lines = 0
+    for i in range(120):
+        h = _random_hand(rules, 100 + i, (None, ai.EASY) if i & 1 else (None, None))
+        for seat in (0, 1):
+            lines = review(h, seat, budget=1 << 30)
+            by_trick = {}
+            for cost, trick, text in lines:
+                by_trick.setdefault(trick, []).append((cost, text))
+            expected = {}
+            for d in decisions(h, seat):
+                s = state_at(h, d)
+                a = h.history[d]
+                view = s.view(seat)
+                trick = s.trick_no + 1
+                if not view.strict:
+                    r = ai.choose(view, ai.HARD, 0)
+                    if r != a:
+                        expected.setdefault(trick, []).append(None)
+                    continue
+                vals = _brute(s, seat)
+                if view_exact(view):
+                    cost = max(vals.values()) - vals[a]
+                else:
+                    cost = vals[ai.choose(view, ai.HARD, 0)] - vals[a]
+                if cost > 0:
+                    expected.setdefault(trick, []).append(cost)
+            got = {}
+            for trick in by_trick:
+                got[trick] = [c for c, _t in by_trick[trick]]
+            assert sorted(got) == sorted(expected), (record(h), seat, lines)
+            for trick in got:
+                assert sorted(got[trick], key=str) == sorted(expected[trick], key=str), lines
+            for cost, trick, text in lines:
+                assert text.startswith("Trick %d: you " % trick)
+                if cost is None:
+                    assert "HARD" in text and "not measured" in text
+                    open_lines += 1
+                elif "HARD" in text:
+                    assert "with all cards known" in text
+                    hard_lines += 1
+                else:
+                    assert text.endswith(", with all cards known.")
+                    exact_lines += 1
+            costs = [c for c, _t, _s in lines if c]
+            assert costs == sorted(costs, reverse=True)  # worst first
+    assert exact_lines >= 20 and open_lines >= 20
+    assert hard_lines >= 1
+
+
+def _perfect_hand(rules, seed, seat):
+    """A finished hand where `seat` plays the solver's own moves once the strict phase places
+    every card (a random one among the best, by solving each alternative) and HARD's (the
+    review's seed) elsewhere; the other seat plays at random or EASY."""
+    rng = Rng(seed)
+    h = Hand.new(mix(seed, 2), seed & 1, rules)
+    k = 0
+    while not h.over:
+        p = h.to_move
+        view = h.view(p)
+        if p == seat:
+            if view.strict and view_exact(view):
+                vals = _brute(h, seat)
+                top = max(vals.values())
+                best = [a for a in sorted(vals) if vals[a] == top]
+                a = best[rng.below(len(best))]
+            else:
+                a = ai.choose(view, ai.HARD, 0)
+        elif seed & 1:
+            a = ai.choose(view, ai.EASY, k)
+        else:
+            legal = [x for x in view.legal if x != DECLARE or h.points(p) >= 66]
+            a = legal[rng.below(len(legal))]
+        h.apply(a)
+        k += 1
+    return h
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_review_of_perfect_play_is_empty(rules):
+    for i in range(25):
+        seat = i & 1
+        h = _perfect_hand(rules, 300 + i, seat)
+        assert review(h, seat, budget=1 << 30) == [], record(h)
+        # within the board's budget: nothing is called a mistake either
+        assert [x for x in review(h, seat) if x[0] is not None] == []
+
+
+def test_a_deliberate_blunder_is_found_with_its_cost():
+    """HARD against HARD until the stock is gone, then seat 1 makes its worst move once."""
+    found = 0
+    for i in range(60):
+        h = Hand.new(mix(77, i), i & 1)
+        k = 0
+        blunder = None
+        while not h.over:
+            p = h.to_move
+            view = h.view(p)
+            a = ai.choose(view, ai.HARD, 0)
+            if p == 1 and blunder is None and view.strict and view_exact(view):
+                vals = _brute(h, 1)
+                worst = min(vals, key=lambda x: (vals[x], x))
+                if vals[worst] < vals[a]:
+                    blunder = (h.trick_no + 1, vals[a] - vals[worst], worst)
+                    a = worst
+            h.apply(a)
+            k += 1
+        if blunder is None:
+            continue
+        trick, cost, worst = blunder
+        lines = review(h, 1, budget=1 << 30)
+        assert (trick, cost) in [(t, c) for c, t, _s in lines], (lines, blunder)
+        line = [s for c, t, s in lines if t == trick and c == cost][0]
+        assert "with all cards known" in line
+        found += 1
+    assert found >= 10
+
+
+def test_the_budget_leaves_the_earliest_decisions_unreviewed():
+    h = _random_hand(SIXTY_SIX, 9, (None, None))
+    full = review_hand(h, 0, budget=1 << 30)
+    assert full.unreviewed == 0
+    small = review_hand(h, 0, budget=300)
+    assert small.unreviewed > 0 and small.units < full.units
+    for line in small.lines:  # what it did review is the same as with no budget
+        assert line in full.lines
+    lines = review(h, 0, budget=300)
+    assert lines[-1][0] is None and "not reviewed" in lines[-1][2]
+    assert lines[-1][2].startswith("Trick")
+    assert review_hand(h, 0, budget=0).lines == []
+
+
+def test_review_refuses_a_hand_not_finished_or_a_bad_seat():
+    h = Hand.new(5)
+    play(h, "")
+    with pytest.raises(ValueError, match="not finished"):
+        review(h, 0)
+    done = _random_hand(SIXTY_SIX, 3)
+    with pytest.raises(ValueError, match="seat"):
+        review(done, 2)
+    assert review(record(done), 0, budget=1 << 30) == review(done, 0, budget=1 << 30)
+
+
+def test_outcome_words():
+    assert outcome(2, 1) == "wins 2 instead of 1"
+    assert outcome(0, -2) == "draws instead of losing 2"
+    assert outcome(1, 0) == "wins 1 instead of a draw"
+    assert outcome(-1, -3) == "loses 1 instead of 3"
+    assert outcome(2, -1) == "wins 2 instead of losing 1"
+
+
+# ---- on a board's interpreter ------------------------------------------------------------
+
+def _lines(out, *keys):
+    return [l for l in out.splitlines() if l.split(" ")[0] in keys]
+
+
+def test_coach_on_micropython_and_circuitpython_equals_cpython():
+    """Hints, reviews and the other seat's replay give the same text and digest on the
+    MicroPython VM (96 KB heap, 64-bit) and on CircuitPython's 32-bit build (64 KB heap, the
+    pystack sim.deploy sets) as on CPython. python -m sim.bench review prints the smallest heaps."""
+    import subprocess
+    import sys as _sys
+    import os as _os
+    cp = subprocess.run([_sys.executable, "tests/mp_coach_check.py", "2"], cwd=ROOT,
+                        env=dict(_os.environ, PYTHONPATH="."), capture_output=True, text=True,
+                        timeout=300)
+    assert cp.returncode == 0, cp.stderr
+    want = _lines(cp.stdout, "review", "hints", "done")
+    assert len(want) >= 3
+    mp = run("tests/mp_coach_check.py", heap="96k", args=["2"], path=".:tests")
+    assert mp.returncode == 0, mp.stdout + mp.stderr
+    assert _lines(mp.stdout, "review", "hints", "done") == want
+    circ = run_cp("tests/mp_coach_check.py", heap="64k", args=["2"])
+    assert circ.returncode == 0, circ.stdout + circ.stderr
+    assert _lines(circ.stdout, "review", "hints", "done") == want
+
+
+def test_the_budget_bounds_the_work_of_every_review():
+    """A review spends at most its budget plus one HARD decision (counted in units: solver
+    nodes and the charge per HARD decision, never the clock)."""
+    from engine.review import BUDGET, HARD_LEAD
+    from engine.endgame import NODE_BUDGET
+    worst = 0
+    for i in range(40):
+        h = _random_hand(SIXTY_SIX, 500 + i, (ai.EASY, ai.HARD))
+        for seat in (0, 1):
+            r = review_hand(h, seat)
+            worst = max(worst, r.units)
+            # HARD's decision: its first sampled deal, then NODE_BUDGET more, and the charge
+            assert r.units <= BUDGET + 2 * NODE_BUDGET + HARD_LEAD, r.units
+    assert worst > BUDGET // 2
