@@ -2,7 +2,7 @@
 
 Time: tests/mp_review_timing.py reviews both seats of seeded hands (EASY against HARD) on the
 MicroPython VM, each review timed by its fastest of 3 passes, and the SAMD51 estimate multiplies
-that by ../shared/tools/samd51.py's highest factor of the same run (see tests/mp_ai_timing.py).
+that by sim/samd51.py's highest factor of the same run (see tests/mp_ai_timing.py).
 Work units (solver nodes plus the charge per HARD decision, engine.review) do not depend on the
 machine. Heap: the smallest heap in which tests/mp_coach_check.py (hints, reviews, the replay
 from the other seat) runs on the MicroPython VM (64-bit) and on CircuitPython's 32-bit build.
@@ -15,14 +15,15 @@ import sys
 from sim.bench_engine import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
-CP32 = os.path.join(TOOLS, "circuitpython", "circuitpython-10.2.1-unix-x86")
+SAMD51_DIR = os.path.join(ROOT, "sim")  # sim/samd51.py: the SAMD51 factor
+CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")  # CI; skip
+CP32 = os.path.join(CP_DIR, "circuitpython-10.2.1-unix-x86")
 PADS = (0, 8, 16, 24)
 
 
 def timing(hands, budget, vm="micropython", passes=3):
     """([(seat, us, units, nodes, calls, decisions, unreviewed)], factor)."""
-    script = [os.path.join("tests", "mp_review_timing.py"), str(hands), str(budget), TOOLS,
+    script = [os.path.join("tests", "mp_review_timing.py"), str(hands), str(budget), SAMD51_DIR,
               str(passes)]
     if vm == "micropython":
         cmd = [micropython(), "-X", "heapsize=4m"] + script
@@ -82,8 +83,8 @@ def main(argv=()):
     print("| budget | VM | reviews | units p50 / p95 / max | nodes p95 / max | decisions "
           "unreviewed | SAMD51 s p50 / p95 / max | factor |")
     print("|---|---|---|---|---|---|---|---|")
-    if not os.path.isfile(os.path.join(TOOLS, "samd51.py")):
-        print("(no times: the SAMD51 factor needs %s/samd51.py, which is not there)" % TOOLS)
+    if not os.path.isfile(os.path.join(SAMD51_DIR, "samd51.py")):
+        print("(no times: the SAMD51 factor needs %s/samd51.py, which is not there)" % SAMD51_DIR)
         return 0
     for budget in (BUDGET, 0):
         rows, f = timing(args.hands, budget)
@@ -109,7 +110,7 @@ def main(argv=()):
         env = dict(os.environ, MICROPYPATH=".", CIRCUITPY_PYSTACK_SIZE="4096")
         kb, line = smallest_heap(CP32, env, 32, 80)
         print("CircuitPython 10.2.1 (32-bit), .py: runs from %s KB; %s" % (kb, line))
-        cross = os.path.join(TOOLS, "circuitpython", "mpy-cross-circuitpython-10.2.1")
+        cross = os.path.join(CP_DIR, "mpy-cross-circuitpython-10.2.1")
         if os.access(cross, os.X_OK):
             import shutil
             import tempfile
