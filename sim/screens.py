@@ -163,9 +163,8 @@ def make_app(name, seed=3, choose=None):
     elif name == "notice":
         return App(seed=seed, choose=choose, store=stores.RamStore(stores.NOTICE_READ_ONLY))
     else:
-        st = stores.NvmStore(nvm)
-        st.save("match", b"\x01" * 30)
-        nvm[st.address("match", 0) + 20] ^= 0x55
+        stores.NvmStore(nvm).save(b"\x01" * 30)
+        nvm[20] ^= 0x55  # the record's only copy, damaged
     return App(seed=seed, choose=choose, store=stores.NvmStore(nvm))
 
 
