@@ -146,6 +146,7 @@ def _played(nvm, seed, choose, done):
     while not done(app):
         runner.settle()
         runner.tap(closer_key(app))
+    app.saves.flush(app)  # as a pause or the menu would: the trick is written
 
 
 def make_app(name, seed=3, choose=None):
