@@ -235,6 +235,9 @@ class FatFiles:
         self._block_write(self.DIR, bytes(512))
         self.sync()
 
+    def check(self, root):
+        self._check()
+
     def read(self, path, limit):
         e = self._entries().get(self._name(path))
         if e is None:
@@ -373,6 +376,9 @@ class FakeFiles(_Budget):
         if path in self.dirs:
             raise OSError(17)
         self.dirs.add(path)
+
+    def check(self, root):
+        self._check_writable()
 
     def read(self, path, limit):
         if path not in self.files:

@@ -221,6 +221,26 @@ class OsFiles:
             self._sync(f)
         self._os_sync()
 
+    def check(self, root):
+        """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
+        without a write (a write would rewrite the folder's flash sector at every power-up,
+        the sector that holds the save file's entry); elsewhere a probe file is written."""
+        try:
+            import storage
+        except ImportError:
+            storage = None
+        if storage is not None and hasattr(storage, "getmount"):
+            try:
+                mount = storage.getmount(root)
+            except (OSError, ValueError):
+                mount = storage.getmount("/")
+            if getattr(mount, "readonly", False):
+                raise OSError(_EROFS, root)
+            return
+        probe = root + "/probe.tmp"
+        self.write(probe, b"")
+        self.remove(probe)
+
     def _os_sync(self):
         os = self._os
         if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
@@ -235,9 +255,7 @@ def _probe(root, files):
         except OSError as e:
             if e.args and e.args[0] != _EEXIST:
                 raise
-        probe = root + "/probe.tmp"
-        files.write(probe, b"")
-        files.remove(probe)
+        files.check(root)
     except OSError as e:
         return e
     return None
