@@ -6,15 +6,19 @@
     store.kind                 # 'nvm', 'nvm+file', 'file' or 'ram'
     store.notice               # None, or a short message for the screen
 
-The record is kept in two copies that never share a flash erase unit, and a save overwrites
-the copy that does not hold the newest record. A power cut during a save can so damage only
-the copy being written: the other one holds the previous save, whole (docs/devices.md):
-- nRF52840 (CLUE): the 8 KB nvm is two 4 KB pages, each erased on its own
-  (ports/nordic/common-hal/nvm/ByteArray.c): one copy per page.
+The record is kept in two or three copies that never share a flash erase unit, and a save
+never overwrites the copy that holds the newest record. A power cut during a save can so
+damage only the copy being written: another one holds the previous save, whole. Of the
+copies it may write, a save picks a file on CIRCUITPY first (its flash takes 100,000 erase
+cycles, nvm's 10,000), then the copy with the oldest record (docs/devices.md):
 - SAMD51 (PyGamer, PyBadge) and ESP32-S3: every nvm write erases the whole nvm (one 8 KB
-  block on SAMD51, an NVS erase-all then a new blob on ESP32-S3), so one copy lives in nvm and
-  the other in a file on CIRCUITPY. With a read-only drive only the nvm copy is left: the
-  store says so (NOTICE_ONE_COPY) and saves there.
+  block on SAMD51, an NVS erase-all then a new blob on ESP32-S3): one copy in nvm, one in a
+  file on CIRCUITPY, written in turn.
+- nRF52840 (CLUE): the 8 KB nvm is two 4 KB pages, each erased on its own
+  (ports/nordic/common-hal/nvm/ByteArray.c): one copy per page, and one in a file; the file
+  takes every other save, the pages share the rest.
+- With a read-only drive: the two pages on a CLUE; elsewhere the nvm copy alone, and the
+  store says so (NOTICE_ONE_COPY).
 - No nvm: two files (boards outside the supported four; a cut while FAT rewrites the folder's
   sector can cost both).
 """
@@ -48,6 +52,8 @@ PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 class NvmCopy:
     """One copy at nvm[start:start + CAPACITY]; one slice write per save."""
 
+    rank = 0  # SAMD51, nRF52840: 10,000 erase cycles (docs/devices.md)
+
     def __init__(self, nvm, start):
         self.nvm = nvm
         self.start = start
@@ -74,6 +80,8 @@ class NvmCopy:
 class FileCopy:
     """One copy in a file, overwritten in place at a fixed size (docs/devices.md: on FAT
     this rewrites the file's sector and its folder entry, never the allocation table)."""
+
+    rank = 1  # CIRCUITPY's SPI/QSPI flash: 100,000 erase cycles: takes the writes it can
 
     def __init__(self, files, path):
         self.files = files
@@ -105,6 +113,7 @@ class Store:
         self.kind = kind
         self.notice = notice
         self._newest = None  # (copy index, seq, payload) of the newest valid record
+        self._seqs = [None] * len(copies)  # sequence number of each copy's valid record
         self._scanned = False
         self._locked = False  # a newer game's record: never overwritten
 
@@ -119,8 +128,10 @@ class Store:
                 self._locked = True
             elif status == records.DAMAGED:
                 damaged = True
-            elif status == records.VALID and (best is None or records.is_newer(seq, best[1])):
-                best = (i, seq, payload)
+            elif status == records.VALID:
+                self._seqs[i] = seq
+                if best is None or records.is_newer(seq, best[1]):
+                    best = (i, seq, payload)
         if self._locked:
             self.notice = NOTICE_NEWER
             best = None
@@ -147,7 +158,7 @@ class Store:
             return False
         if best is not None and best[2] == payload:
             return True
-        i = 0 if best is None else (best[0] + 1) % len(self.copies)
+        i = self._choose(None if best is None else best[0])
         seq = 0 if best is None else (best[1] + 1) & 0xFFFF
         try:
             self.copies[i].write(records.pack(KID, seq, payload))
@@ -155,14 +166,38 @@ class Store:
             self.notice = _notice_for(e)
             return False
         self._newest = (i, seq, payload)
+        self._seqs[i] = seq
         return True
+
+    def _choose(self, newest):
+        """The copy to write: never the one holding the newest record (a cut may erase it);
+        of the others, the highest rank (the most erase cycles), then the oldest record."""
+        pick = None
+        for i in range(len(self.copies)):
+            if i == newest:
+                continue
+            if pick is None:
+                pick = i
+                continue
+            a, b = self.copies[i].rank, self.copies[pick].rank
+            if a > b or (a == b and _older(self._seqs[i], self._seqs[pick])):
+                pick = i
+        return pick
 
     def erase(self):
         """Forget the record in every copy, also a newer game's (an explicit player choice)."""
         for c in self.copies:
             c.clear()
         self._newest = None
+        self._seqs = [None] * len(self.copies)
         self._locked = False
+
+
+def _older(seq, than):
+    """True if a copy with record seq (None: none) is a better one to overwrite."""
+    if seq is None:
+        return than is not None
+    return than is not None and records.is_newer(than, seq)
 
 
 def _notice_for(error):
@@ -276,8 +311,6 @@ def open_store(nvm=None, root=None, files=None, unit=-1, probe=True):
     if nvm is not None and len(nvm) < NVM_MIN:
         print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), NVM_MIN))
         nvm = None
-    if nvm is not None and unit and len(nvm) >= 2 * unit:
-        return NvmStore(nvm, unit)
     error = None
     if root is not None:
         root = root.rstrip("/")
@@ -287,9 +320,15 @@ def open_store(nvm=None, root=None, files=None, unit=-1, probe=True):
         if error is not None:
             print("saves: cannot write %s: %r" % (root, error))
     if nvm is not None:
+        copies = [NvmCopy(nvm, 0)]
+        if unit and len(nvm) >= 2 * unit:
+            copies.append(NvmCopy(nvm, unit))
         if root is not None and error is None:
-            return Store([NvmCopy(nvm, 0), FileCopy(files, root + "/state.bin")], "nvm+file")
-        return Store([NvmCopy(nvm, 0)], "nvm", NOTICE_ONE_COPY)
+            copies.append(FileCopy(files, root + "/state.bin"))
+            return Store(copies, "nvm+file")
+        if len(copies) == 2:
+            return Store(copies, "nvm")
+        return Store(copies, "nvm", NOTICE_ONE_COPY)
     if root is None:
         return RamStore(NOTICE_NO_STORAGE)
     if error is None:
