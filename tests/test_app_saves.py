@@ -517,3 +517,24 @@ def test_saves_resume_and_statistics_on_the_vms(vm):
     checks = [line[6:] for line in done.stdout.splitlines() if line.startswith("check ")]
     assert checks == SAVES_CHECKS
     assert re.search(r"^SAVES writes=1 heap=\d+$", done.stdout, re.M), done.stdout
+
+
+def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():
+    import fakeflash
+    nvm = fakeflash.SamdNvm()
+    files = fakeflash.FatFiles(readonly=True)  # the boot button held: the computer writes
+    st = stores.open_store(nvm=nvm, root="/saves", files=files, unit=None)
+    app = App(seed=7, choose=stub_choose, store=st)
+    assert app.screen == S.NOTICE and app.page[2:4] == ["One save copy only:",
+                                                         "drive is read-only"]
+    assert max(len(x) for x in app.page) <= 26 and len(app.page) <= 10
+    r = Runner(Loop(app, TextView()))
+    r.tap(B)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    assert app.saves.store.kind == "nvm" and nvm.writes == 1 and files.writes == 0
+    app2 = App(seed=7, choose=stub_choose,
+               store=stores.open_store(nvm=nvm, root="/saves", files=files, unit=None))
+    assert app2.screen == S.NOTICE and app2.page[2] == "One save copy only:"
+    Runner(Loop(app2, TextView())).tap(B)
+    assert app2.screen == S.RESUME  # the hand's end, saved in nvm

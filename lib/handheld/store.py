@@ -40,7 +40,7 @@ NOTICE_FULL = "Not saved:\ndrive is full"
 NOTICE_ERROR = "Not saved:\nstorage error"
 NOTICE_NEWER = "Save from a newer game:\nkept, not loaded"
 NOTICE_DAMAGED = "Old save damaged:\nstarting fresh"
-NOTICE_ONE_COPY = "Saves: one copy only,\ndrive is read-only"
+NOTICE_ONE_COPY = "One save copy only:\ndrive is read-only"
 
 KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
