@@ -29,7 +29,8 @@ the cut programmed and the rest erased (0xFF). What a board does, cited:
   (ports/espressif/supervisor/internal_flash.c:131-155): every block write erases and
   rewrites its whole 4 KB sector at once: mode "through". A file write in place (same size)
   writes its data blocks, then its folder entry (size, time) at f_close; a new file also
-  writes the allocation table (FAT) block.
+  writes the allocation table (FAT) block. f_close and os.sync() (shared-bindings/os/
+  __init__.c:274) end in CTRL_SYNC, which flushes the cache (supervisor/shared/flash.c:45).
 """
 
 

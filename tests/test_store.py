@@ -314,3 +314,13 @@ def test_store_and_savedata_on_the_vms_match_cpython(vm):
     mp_last = mp.stdout.strip().splitlines()[-1]
     assert mp_last.startswith("OK ")
     assert mp_last == cp.stdout.strip().splitlines()[-1]
+
+
+def test_bench_saves_runs_the_scripted_matches_and_ends_with_its_line(capsys):
+    import re
+    from sim import bench_saves
+    assert bench_saves.main(["--no-cuts"]) == 0  # the cut sweep itself: python -m sim.bench saves
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.match(r"^saves: lost 0 records at 0 cut points; shortest lifetime \d+ years \(.+\)$",
+                    out[-1]), out[-1]
+    assert sum(1 for line in out if "writes (" in line) == len(fakeflash.BOARDS)
