@@ -28,7 +28,7 @@ HEADER = const(12)
 
 KEYS = ("match", "stats", "settings", "state")  # key id = index + 1
 
-# What a slot holds, from parse().
+# What a copy holds, from parse().
 EMPTY = const(0)    # erased, foreign, or another key's record
 VALID = const(1)
 DAMAGED = const(2)  # ours, but cut short or corrupt
@@ -93,7 +93,7 @@ def parse(buf, kid):
     """(status, seq, payload) for the record at the start of buf, for key id kid.
 
     status is EMPTY, VALID, DAMAGED or NEWER; seq and payload are None unless VALID.
-    Bytes after the record are ignored (a slot may be longer than its record).
+    Bytes after the record are ignored (a copy may be longer than its record).
     """
     if buf is None or len(buf) < 4 or buf[0] != MAGIC[0] or buf[1] != MAGIC[1]:
         return EMPTY, None, None
