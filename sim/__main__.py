@@ -106,6 +106,8 @@ def run_text(args, script=None, out=sys.stdout):
         for s in seen[:-1]:
             out.write("  .. %s\n" % s)
         out.write("\n".join(view.update(app)) + "\n")
+    if app.saves is not None:
+        app.saves.flush(app)  # quitting: a match changed since the last write is kept
     return app
 
 
@@ -163,6 +165,8 @@ def run_window(args):
     print("Sixty-Six simulator. Keys: " + "arrows, Z = A, X = B, Enter = START, "
           "Space = SELECT, Esc = quit")
     loop.run()
+    if app.saves is not None:
+        app.saves.flush(app)  # the window closes: a changed match is kept
     pygame.quit()
     return app
 

@@ -26,12 +26,6 @@ def test_app_plays_three_matches_on_micropython_within_the_heap_cap():
     assert heap and int(heap.group(4)) < 160 * 1024
 
 
-def test_saves_resume_and_statistics_on_micropython():
-    done = run("tests/mp_saves_check.py", heap=HEAP_CAP)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert re.search(r"SAVES ok=7 writes=\d+", done.stdout), done.stdout
-
-
 def test_layout_is_the_same_on_micropython_and_cpython():
     import os
     import subprocess

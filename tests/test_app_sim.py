@@ -55,6 +55,6 @@ def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
     folder = str(tmp_path / "saves")
     done = sim("--text", "--save-dir", folder, stdin="B\nBBBBBB\nq\n")
     assert done.returncode == 0, done.stderr
-    assert sorted(os.listdir(folder))[0].startswith("match")
+    assert sorted(os.listdir(folder)) == ["state0.bin"]  # written when the game quits
     again = sim("--text", "--save-dir", folder, stdin="q\n")
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout

@@ -42,7 +42,13 @@ def test_largest_match_fits_its_store_slot():
                 options=dict(("o%d" % i + "x" * 9, "y" * savedata.MAX_OPTION_TEXT)
                              for i in range(savedata.MAX_OPTIONS)))
     data = savedata.encode_match(big)
-    assert len(data) + 12 <= store.CAPACITY[0]
+    stats = savedata.new_stats()
+    for level in stats["levels"]:
+        for f in level:
+            level[f] = savedata.COUNTER_MAX
+    state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
+                                  savedata.encode_stats(stats), data)
+    assert len(state) + 12 <= store.CAPACITY
 
 
 @pytest.mark.parametrize("changes, message", [
@@ -174,3 +180,53 @@ def test_settings_errors():
         savedata.encode_settings(dict(savedata.default_settings(), level=5))
     with pytest.raises(ValueError, match="settings save is version 9"):
         savedata.decode_settings(b"\x09" + data[1:])
+
+
+# -- the state record and sense checks (issue 15 row 13) ------------------------------------
+
+def test_state_holds_the_three_parts_and_refuses_every_truncation():
+    parts = (b"\x01\x00\x01\x0f", savedata.encode_stats(savedata.new_stats()), b"")
+    data = savedata.encode_state(*parts)
+    assert savedata.decode_state(data) == parts
+    for n in range(len(data)):
+        with pytest.raises(ValueError):
+            savedata.decode_state(data[:n])
+    with pytest.raises(ValueError, match="1 unexpected bytes"):
+        savedata.decode_state(data + b"\x00")
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"scores": [7, 0]}, "score 0 is 7, the match ends at 7"),
+    ({"scores": [2, 200]}, "score 1 is 200, the match ends at 7"),
+    ({"carry": 255}, "carry 255, the match ends at 7"),
+    ({"hand_no": 5000}, "hand 5000, at most 1000"),
+])
+def test_a_match_that_cannot_be_is_refused_by_its_sense_not_its_bytes(change, message):
+    from handheld import persist
+    d = savedata.decode_match(savedata.encode_match(match(preset="sixty-six", **change)))
+    with pytest.raises(ValueError, match="match save makes no sense: " + message):
+        persist.restore(d)
+
+
+@pytest.mark.parametrize("level, message", [
+    ({"hands": 2, "hands_won": 3}, "level 1 hands_won 3 > hands 2"),
+    ({"matches": 1, "matches_won": 1, "streak": 1}, "level 1 streak 1 > best_streak 0"),
+    ({"hands": 5, "hands_won": 1, "schwarz": 1, "schneider": 1},
+     "level 1 has more schneider and schwarz wins than hands won"),
+    ({"hands": 2, "closes": 3}, "level 1 closes 3 > hands 2"),
+])
+def test_statistics_that_cannot_be_are_refused(level, message):
+    st = savedata.new_stats()
+    st["levels"][1].update(level)
+    with pytest.raises(ValueError, match="stats save makes no sense: " + message):
+        savedata.decode_stats(savedata.encode_stats(st))
+
+
+def test_real_statistics_pass_the_sense_check():
+    st = savedata.new_stats()
+    savedata.record_hand(st, 1, True, 3, closed=True)
+    savedata.record_hand(st, 1, False, 2)
+    savedata.record_hand(st, 1, None)
+    savedata.record_match(st, 1, True)
+    savedata.record_match(st, 1, False)
+    assert savedata.decode_stats(savedata.encode_stats(st)) == st

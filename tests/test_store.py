@@ -14,7 +14,8 @@ for p in (os.path.join(ROOT, "lib"), HERE):
 
 from handheld import records, store  # noqa: E402
 import mp_store_check as check  # noqa: E402
-from fakeflash import FakeFiles, FakeNvm  # noqa: E402
+import fakeflash  # noqa: E402
+from fakeflash import FakeFiles  # noqa: E402
 import mpvm  # noqa: E402
 
 
@@ -50,40 +51,96 @@ def test_parse_tells_empty_valid_damaged_newer():
     assert records.parse(erased_version, 1)[0] == records.DAMAGED
 
 
-def test_unknown_key_is_refused():
-    with pytest.raises(ValueError, match="unknown save key 'score'"):
-        store.NvmStore(FakeNvm()).load("score")
+def nvm8k():
+    return bytearray(b"\xff" * 8192)
 
 
-# -- power cuts -----------------------------------------------------------------------------
+# -- power cuts on the board models (tests/fakeflash.py) ------------------------------------
 
-@pytest.mark.parametrize("prior", [0, 1, 2, 3])
-def test_nvm_cut_at_every_byte_keeps_old_or_new(prior):
-    # Slice model: the written area is erased to 0xFF, then programmed byte by byte.
-    # 600 bytes is the size of a long match save; prior 1 and 3 write slot 1, 0 and 2 slot 0.
-    out = check.cut_nvm_everywhere(8192, None, prior, 600)
-    assert len(out) == records.HEADER + 600 + 2  # every step, plus the uncut write
-    assert out[-1:] == b"n"
-    assert set(out[:-1]) == ({ord("-")} if prior == 0 else {ord("o")})
-
-
-@pytest.mark.parametrize("prior", [1, 2])
-def test_nvm_page_rewrite_cut_at_every_byte(prior):
-    # Page model (nRF52840: erase a whole page, program it back): slot 0 and 1 sit in
-    # different pages, so the page being rewritten never holds the only good copy.
-    # The new record is whole before the rest of its page is programmed back: "n" early.
-    out = check.cut_nvm_everywhere(2048, 1024, prior, 200)
-    assert len(out) == 1024 + 2
-    assert out[:records.HEADER + 200 + 1] == b"o" * (records.HEADER + 200 + 1)
-    assert set(out[records.HEADER + 200 + 1:]) == {ord("n")}
+@pytest.mark.parametrize("i", range(len(fakeflash.BOARDS)))
+def test_a_cut_at_every_point_of_representative_saves_loses_nothing(i):
+    # 4 saves of a 300-byte state: the first, then onto each copy twice; every erase cut
+    # half way, every byte of every program unit cut. sweep raises on a lost record.
+    out = check.sweep(i, 4, 300)
+    assert set(out) <= {ord("o"), ord("n"), ord("-")}
+    assert ord("o") in out and ord("n") in out
 
 
-@pytest.mark.parametrize("prior", [0, 1, 2])
-def test_file_cut_at_every_step_keeps_old_or_new(prior):
-    out = check.cut_files_everywhere(prior, 300)
-    assert out[-1:] == b"n"
-    assert set(out[:-1]) <= {ord("o"), ord("-")}
-    assert (ord("o") in out) == (prior > 0)
+def test_the_two_copies_never_share_an_erase_unit():
+    for i in range(len(fakeflash.BOARDS)):
+        name, nvm, files, unit, _, _ = fakeflash.board(i)
+        s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit)
+        nv = [c for c in s.copies if isinstance(c, store.NvmCopy)]
+        assert len(s.copies) - len(nv) == 1, name  # one file on CIRCUITPY
+        if unit:  # CLUE: one copy per 4 KB page as well
+            assert [c.start // unit for c in nv] == [0, 1] and store.CAPACITY <= unit
+        else:  # the whole nvm is one unit: one copy there
+            assert len(nv) == 1
+
+
+def test_writes_go_to_the_drive_every_other_time_and_share_the_rest():
+    name, nvm, files, unit, _, _ = fakeflash.board(1)  # CLUE: two pages and a file
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit)
+    for k in range(8):
+        assert s.save(bytes([k]) * 50)
+    assert nvm.flash.erases == [2, 2], "a quarter of the writes on each nvm page"
+    assert store.open_store(nvm=nvm, root="/saves", files=files, unit=unit).load() == \
+        bytes([7]) * 50
+
+
+def test_samd51_nvm_write_erases_the_whole_block_and_a_cut_leaves_it_blank():
+    nvm = fakeflash.SamdNvm()
+    nvm[0:4] = b"abcd"
+    nvm[5000:5004] = b"efgh"
+    assert nvm.flash.erases == [2]
+    seen = []
+    fakeflash.for_each_cut([nvm], lambda: nvm.__setitem__(slice(100, 104), b"wxyz"),
+                           lambda: seen.append((bytes(nvm[0:4]), bytes(nvm[5000:5004]))))
+    assert (b"\xff" * 4, b"efgh") in seen  # the erase cut half way
+    assert (b"abcd", b"\xff" * 4) in seen  # programmed up to the middle of the block
+    assert len(seen) == 8192 + 1
+
+
+def test_nrf52840_nvm_write_rewrites_only_the_pages_it_touches():
+    nvm = fakeflash.NrfNvm()
+    nvm[4000:4200] = b"x" * 200  # spans both pages
+    assert nvm.flash.erases == [1, 1]
+    nvm[10:20] = b"y" * 10
+    assert nvm.flash.erases == [2, 1]
+
+
+def test_esp32s3_nvm_cut_leaves_no_blob_it_reads_zeros():
+    nvm = fakeflash.EspNvm()
+    nvm[0:4] = b"abcd"
+    seen = set()
+    fakeflash.for_each_cut([nvm], lambda: nvm.__setitem__(slice(10, 12), b"zz"),
+                           lambda: seen.add(bytes(nvm[0:12])))
+    assert seen == {bytes(12)}
+    assert bytes(nvm[0:12]) == b"abcd" + bytes(6) + b"zz"
+
+
+def test_a_file_copy_is_rewritten_in_place_without_the_fat():
+    files = fakeflash.FatFiles()
+    s = store.open_store(nvm=fakeflash.SamdNvm(), root="/saves", files=files, unit=None)
+    s.save(b"1" * 100)  # nvm
+    s.save(b"2" * 100)  # creates the file: FAT sector and the folder's sector
+    fat = files.flash.erases[0]
+    folder = files.flash.erases[1]
+    for k in range(6):
+        s.save(bytes([k]) * 100)
+    assert files.flash.erases[0] == fat, "in place: the FAT sector is never erased again"
+    assert files.flash.erases[1] == folder + 3, "one flush of the file's sector per file save"
+
+
+def test_the_esp32s3_drive_rewrites_a_sector_per_block_written():
+    files = fakeflash.FatFiles(mode="through")
+    s = store.open_store(nvm=fakeflash.EspNvm(), root="/saves", files=files, unit=None)
+    for k in range(4):
+        s.save(bytes([k]) * 100)
+    before = files.flash.erases[1]
+    s.save(b"x" * 100)  # nvm
+    s.save(b"y" * 100)  # the file: its data block, then its folder entry
+    assert files.flash.erases[1] == before + 2
 
 
 # -- corruption, truncation, foreign and newer records --------------------------------------
@@ -96,38 +153,38 @@ def test_flipping_any_byte_never_loads_garbage(mask):
 
 
 def test_damaged_only_save_starts_fresh_with_notice():
-    nvm = FakeNvm()
+    nvm = nvm8k()
     s = store.NvmStore(nvm)
-    s.save("match", b"m" * 50)
-    nvm.data[s.address("match", 0) + 20] ^= 0x10
+    s.save(b"m" * 50)
+    nvm[20] ^= 0x10
     s = store.NvmStore(nvm)
-    assert s.load("match") is None
+    assert s.load() is None
     assert s.notice == store.NOTICE_DAMAGED
-    assert s.save("match", b"fresh") and store.NvmStore(nvm).load("match") == b"fresh"
+    assert s.save(b"fresh") and store.NvmStore(nvm).load() == b"fresh"
 
 
-def test_truncated_files_load_old_or_nothing(tmp_path):
+def test_truncated_files_load_old_or_nothing():
     files = FakeFiles()
-    s = store.FileStore("/saves", files)
-    s.save("stats", b"old stats")
-    s.save("stats", b"new stats, a bit longer")
-    newest = files.files["/saves/stats1.bin"]
-    whole = bytes(newest)
-    for n in range(len(whole)):
-        files.files["/saves/stats1.bin"] = bytearray(whole[:n])
-        assert store.FileStore("/saves", files).load("stats") == b"old stats"
+    s = store.open_store(root="/saves", files=files)
+    s.save(b"old state")
+    s.save(b"new state, a bit longer")
+    whole = bytes(files.files["/saves/state1.bin"])
+    assert len(whole) == store.FILE_BLOCK  # padded: the size never changes
+    for n in range(records.HEADER + len(b"new state, a bit longer")):
+        files.files["/saves/state1.bin"] = bytearray(whole[:n])
+        assert store.open_store(root="/saves", files=files).load() == b"old state"
 
 
 def test_foreign_bytes_are_ignored_and_overwritten():
-    nvm = FakeNvm()
+    nvm = nvm8k()
     for i in range(len(nvm)):
-        nvm.data[i] = (i * 7 + 3) & 0xFF  # somebody else's data
-    nvm.data[0:2] = b"S6"                  # even with our magic at the start
-    s = store.open_store(nvm=nvm)
+        nvm[i] = (i * 7 + 3) & 0xFF  # somebody else's data
+    nvm[0:2] = b"S6"                  # even with our magic at the start
+    s = store.open_store(nvm=nvm, unit=4096)
     assert s.kind == "nvm"
-    assert s.load("match") is None and s.notice is None
-    assert s.save("match", b"ours")
-    assert store.NvmStore(nvm).load("match") == b"ours"
+    assert s.load() is None and s.notice is None
+    assert s.save(b"ours")
+    assert store.NvmStore(nvm).load() == b"ours"
 
 
 def test_newer_format_record_is_reported_and_kept():
@@ -137,48 +194,45 @@ def test_newer_format_record_is_reported_and_kept():
 # -- writes -------------------------------------------------------------------------------
 
 def test_unchanged_payload_is_not_written_again():
-    nvm = FakeNvm()
+    nvm = fakeflash.NrfNvm()
     s = store.NvmStore(nvm)
-    assert s.save("settings", b"abc") and s.save("settings", b"abc")
+    assert s.save(b"abc") and s.save(b"abc")
     assert nvm.writes == 1
-    assert store.NvmStore(nvm).save("settings", b"abc")  # also without a load first
+    assert store.NvmStore(nvm).save(b"abc")  # also without a load first
     assert nvm.writes == 1
-    assert s.save("settings", b"abd")
+    assert s.save(b"abd")
     assert nvm.writes == 2
 
 
-def test_saves_alternate_slots_and_keys_stay_apart():
-    nvm = FakeNvm()
+def test_saves_alternate_copies():
+    nvm = nvm8k()
     s = store.NvmStore(nvm)
     for i in range(5):
-        for key in records.KEYS:
-            assert s.save(key, (key + str(i)).encode())
-    fresh = store.NvmStore(nvm)
-    for key in records.KEYS:
-        assert fresh.load(key) == (key + "4").encode()
-    assert s.address("match", 1) - s.address("match", 0) == 4096
+        assert s.save(b"state%d" % i)
+        assert store.NvmStore(nvm).load() == b"state%d" % i
+    assert records.parse(nvm[0:40], store.KID)[2] == b"state4"
+    assert records.parse(nvm[4096:4136], store.KID)[2] == b"state3"
 
 
-def test_payload_too_big_for_its_slot():
-    with pytest.raises(ValueError, match="settings save is 60 bytes; its slot holds 52"):
-        store.NvmStore(FakeNvm()).save("settings", bytes(60))
+def test_payload_too_big_for_a_copy():
+    with pytest.raises(ValueError, match="save is 1020 bytes; a copy holds 1012"):
+        store.NvmStore(nvm8k()).save(bytes(1020))
 
 
 def test_ram_store_keeps_payloads_for_the_session_only():
     s = store.RamStore()
     assert s.kind == "ram" and s.notice == store.NOTICE_NO_STORAGE
-    assert s.save("match", b"x") is False
-    assert s.load("match") == b"x"
+    assert s.save(b"x") is False
+    assert s.load() == b"x"
 
 
 def test_no_space_keeps_the_old_file():
-    files = FakeFiles(space=100)
-    s = store.FileStore("/saves", files)
-    assert s.save("match", b"o" * 40)
-    assert not s.save("match", b"n" * 70)
+    files = FakeFiles(space=600)  # a file copy takes 512 bytes
+    s = store.open_store(root="/saves", files=files)
+    assert s.save(b"o" * 40)
+    assert not s.save(b"n" * 200)
     assert s.notice == store.NOTICE_FULL
-    assert "/saves/match.tmp" not in files.files
-    assert store.FileStore("/saves", files).load("match") == b"o" * 40
+    assert store.open_store(root="/saves", files=files).load() == b"o" * 40
 
 
 def test_notices_fit_the_screen():
@@ -190,13 +244,31 @@ def test_notices_fit_the_screen():
 
 # -- choosing a backend ---------------------------------------------------------------------
 
-def test_open_store_prefers_nvm():
-    s = store.open_store(nvm=FakeNvm(), root="/saves", files=FakeFiles())
-    assert s.kind == "nvm" and s.notice is None
+def test_open_store_on_a_clue_with_a_read_only_drive_keeps_both_copies_in_nvm():
+    s = store.open_store(nvm=nvm8k(), root="/saves", files=FakeFiles(readonly=True), unit=4096)
+    assert s.kind == "nvm" and s.notice is None and len(s.copies) == 2
+
+
+def test_open_store_with_one_erase_unit_puts_the_second_copy_in_a_file():
+    s = store.open_store(nvm=nvm8k(), root="/saves", files=FakeFiles(), unit=None)
+    assert s.kind == "nvm+file" and s.notice is None
+
+
+def test_one_erase_unit_and_a_read_only_drive_says_so_and_saves_in_nvm():
+    s = store.open_store(nvm=nvm8k(), root="/saves", files=FakeFiles(readonly=True), unit=None)
+    assert s.kind == "nvm" and len(s.copies) == 1 and s.notice == store.NOTICE_ONE_COPY
+    assert s.save(b"x")
+
+
+def test_nvm_unit_comes_from_the_platform(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "nRF52840")
+    assert store.nvm_unit() == 4096
+    monkeypatch.setattr(sys, "platform", "MicroChip SAMD51")
+    assert store.nvm_unit() is None
 
 
 def test_open_store_small_nvm_falls_back_to_files(capsys):
-    s = store.open_store(nvm=FakeNvm(size=256), root="/saves", files=FakeFiles())
+    s = store.open_store(nvm=bytearray(256), root="/saves", files=FakeFiles())
     assert s.kind == "file" and s.notice is None
     assert "nvm has 256 bytes" in capsys.readouterr().out
 
@@ -216,21 +288,24 @@ def test_real_files_round_trip(tmp_path):
     s = store.open_store(root=root)
     assert s.kind == "file"
     for payload in (b"first", b"second", b"third"):
-        assert s.save("match", payload)
-        assert store.open_store(root=root).load("match") == payload
-    assert sorted(os.listdir(root)) == ["match0.bin", "match1.bin"]
-    s.erase("match")
-    assert store.open_store(root=root).load("match") is None
+        assert s.save(payload)
+        assert store.open_store(root=root).load() == payload
+    assert sorted(os.listdir(root)) == ["state0.bin", "state1.bin"]
+    assert os.path.getsize(os.path.join(root, "state0.bin")) == store.FILE_BLOCK
+    s.erase()
+    assert store.open_store(root=root).load() is None
 
 
 # -- the same checks on the MicroPython VM --------------------------------------------------
 
-def test_store_and_savedata_on_micropython_vm_match_cpython():
+@pytest.mark.parametrize("vm", ["micropython", "circuitpython"])
+def test_store_and_savedata_on_the_vms_match_cpython(vm):
     script = os.path.join(HERE, "mp_store_check.py")
     # the heap holds this check's own fixtures too (a 25 KB RAM disk for VfsFat, 8 KB flash
     # images): at 128 KB a longer checkout path once left no 25 KB piece. The app's own memory
     # is measured elsewhere (test_app_micropython, python -m sim.bench app)
-    mp = mpvm.run(script, heap="256k")
+    run = mpvm.run if vm == "micropython" else mpvm.run_cp  # run_cp: the 32-bit build
+    mp = run(script, heap="512k")
     assert mp.returncode == 0, mp.stdout + mp.stderr
     env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
     cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env,
@@ -239,3 +314,13 @@ def test_store_and_savedata_on_micropython_vm_match_cpython():
     mp_last = mp.stdout.strip().splitlines()[-1]
     assert mp_last.startswith("OK ")
     assert mp_last == cp.stdout.strip().splitlines()[-1]
+
+
+def test_bench_saves_runs_the_scripted_matches_and_ends_with_its_line(capsys):
+    import re
+    from sim import bench_saves
+    assert bench_saves.main(["--no-cuts"]) == 0  # the cut sweep itself: python -m sim.bench saves
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.match(r"^saves: lost 0 records at 0 cut points; shortest lifetime \d+ years \(.+\)$",
+                    out[-1]), out[-1]
+    assert sum(1 for line in out if "writes (" in line) == len(fakeflash.BOARDS)

@@ -164,6 +164,8 @@ class App:
                     self._set_prompt(self._base_prompt)
                 if self.screen == TABLE:
                     self._advance(now)
+                if self.saves is not None and self.saves.dirty:
+                    self.saves.tick(self, now)  # a changed match, written when idle
         except Exception as e:  # any crash shows the error screen and offers a new match
             self.fail(e)
 
@@ -202,6 +204,8 @@ class App:
             if s == MENU:
                 pages.close_menu(self)
             else:
+                if self.saves is not None:
+                    self.saves.flush(self)  # the menu opens: a changed match is written
                 pages.open_menu(self)
         elif s == TABLE:
             self._table_key(k)

@@ -1,16 +1,22 @@
-"""The app's saves: the match in progress, statistics and settings, through a store.
+"""The app's saves: settings, statistics and the match in progress, in one record.
 
     saves = Saves(store)        # store from handheld.store.open_store (or a RamStore)
     saves.start(app)            # settings, statistics, the saved match; the first screen
     saves.begin_hand(match)     # a new hand was dealt
-    saves.after_action(app)     # after a trick and at a hand's end: the match (and stats)
-    saves.save_settings(app)    # when the menu closes
+    saves.after_action(app, over)  # after a trick (marks the match changed), at a hand's end
+    saves.tick(app, now)        # writes a changed match after IDLE_MS without a trick
+    saves.flush(app)            # the menu opens: writes a changed match
+    saves.save_settings(app)    # the menu closes: writes changed settings
 
-Writes are rare (flash wears): the match after each trick and at each hand's end, the
-statistics at each hand's end, the settings when the menu closes, and never a payload equal
-to the last one written. Nothing here raises: a store that fails shows a notice once and the
-game goes on with its saves in RAM. A record that cannot be read is never overwritten before
-the player has played a trick of something new; a newer game's record is never overwritten.
+One record holds everything, so a hand is counted in the statistics in the same write that
+saves its end: whatever a power cut hits, a finished hand is counted once (docs/devices.md).
+Writes (flash wears, and on SAMD51 and ESP32-S3 every nvm write erases the whole nvm): at
+each hand's end, when the menu opens or closes with something changed, and after IDLE_MS
+without a trick mid-hand; never after every trick, and never a payload equal to the last one.
+A power cut so costs at most the hand in progress. Nothing here raises: a store that fails
+shows a notice once and the game goes on with its saves in RAM. A record that cannot be read
+is never overwritten before the player has played a trick of something new; a newer game's
+record is never overwritten.
 """
 from engine.match import Match
 from engine.rules import preset
@@ -20,6 +26,8 @@ from handheld import store as stores
 
 # hands whose game points are on the R35 scale (2 schneider, 3 schwarz), not a penalty
 _SCALE = (score.DECLARED, score.CLOSER_WON, score.RUN_OUT)
+
+IDLE_MS = 20000  # a changed match is written after this long without a trick
 
 NOTICE_BAD_MATCH = "Saved match unreadable:\nstarting fresh"
 
@@ -33,6 +41,7 @@ _AFTER = {
     stores.NOTICE_ERROR: _RAM,
     stores.NOTICE_NEWER: "A newer game can load it. Play goes on without it.",
     stores.NOTICE_DAMAGED: "It is replaced once you play something new.",
+    stores.NOTICE_ONE_COPY: "Saves go on in nvm; a power cut while saving can lose them.",
     NOTICE_BAD_MATCH: "It is replaced once you play a trick.",
 }
 
@@ -52,6 +61,7 @@ def restore(d):
     rules = preset(d["preset"])
     if d.get("options"):
         rules = rules.but(**d["options"])
+    savedata.check_match(d, rules.match_target)
     return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
                          d["scores"], d["carry"], d["history"])
 
@@ -64,9 +74,14 @@ class Saves:
         self.resumable = None  # the Match rebuilt from it, if it is not over
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
+        self.dirty = False  # the match changed since the last write
+        self._since = 0  # app time of the last change not written
         self._shown = []
-        self._last = {}  # key -> the payload last handed to the store
-        self._blocked = []  # keys holding a newer game's payload: never written
+        self._settings = b""  # the parts of the record as they stand
+        self._start_settings = b""
+        self._match = b""
+        self._last = None  # the payload last handed to the store
+        self._blocked = False  # the store holds a newer game's record: never written
         self._start = ([0, 0], 0)  # scores and carry when the current hand was dealt
         self._note(store.notice)
 
@@ -83,14 +98,7 @@ class Saves:
         return text
 
     # ---- loading -----------------------------------------------------------------------------
-    def _load(self, key, decode, version):
-        try:
-            data = self.store.load(key)
-        except Exception as e:  # a store bug or an I/O error: play on without that save
-            print("saves: cannot read %s: %r" % (key, e))
-            self._note(stores.NOTICE_ERROR)
-            return None
-        self._note(self.store.notice)
+    def _decode(self, name, data, decode, version):
         if not data:
             return None
         try:
@@ -98,22 +106,41 @@ class Saves:
         except (ValueError, TypeError, IndexError, KeyError) as e:
             print("saves: %s" % e)
             if data[0] > version:  # the payload of a newer game: keep it
-                self._blocked.append(key)
+                self._blocked = True
                 self._note(stores.NOTICE_NEWER)
             else:
-                self._note(NOTICE_BAD_MATCH if key == "match" else stores.NOTICE_DAMAGED)
+                self._note(NOTICE_BAD_MATCH if name == "match" else stores.NOTICE_DAMAGED)
             return None
+
+    def _read(self):
+        """(settings, stats, match) bytes of the stored record (b"" where there are none)."""
+        try:
+            data = self.store.load()
+        except Exception as e:  # a store bug or an I/O error: play on without the save
+            print("saves: cannot read: %r" % e)
+            self._note(stores.NOTICE_ERROR)
+            return b"", b"", b""
+        self._note(self.store.notice)
+        if self.store.notice == stores.NOTICE_NEWER:
+            self._blocked = True
+        if not data:
+            return b"", b"", b""
+        parts = self._decode("state", data, savedata.decode_state, savedata.STATE_VERSION)
+        return parts or (b"", b"", b"")
 
     def start(self, app):
         """Load settings, statistics and the saved match into app; show notices first."""
-        s = self._load("settings", savedata.decode_settings, savedata.SETTINGS_VERSION)
+        settings, stats, match = self._read()
+        s = self._decode("settings", settings, savedata.decode_settings,
+                         savedata.SETTINGS_VERSION)
         if s:
             app.load_settings(s)
-        self._last["settings"] = self._settings_payload(app)  # written only once changed
-        st = self._load("stats", savedata.decode_stats, savedata.STATS_VERSION)
+        st = self._decode("stats", stats, savedata.decode_stats, savedata.STATS_VERSION)
         if st:
             self.stats = st
-        d = self._load("match", savedata.decode_match, savedata.MATCH_VERSION)
+        self._match = match  # kept as it is until a trick of something new is played
+        self._start_settings = self._settings_payload(app)  # in effect, saved once changed
+        d = self._decode("match", match, savedata.decode_match, savedata.MATCH_VERSION)
         if d:
             try:
                 m = restore(d)
@@ -124,6 +151,8 @@ class Saves:
             if m is not None and not m.over:
                 self.saved = d
                 self.resumable = m
+        self._settings = settings  # replaced when the menu closes with a change
+        self._last = self._payload()  # written only once something changed
         from handheld import savepages
         savepages.first_screen(app)
 
@@ -158,14 +187,31 @@ class Saves:
         return savedata.encode_match(d)
 
     def after_action(self, app, hand_over):
-        """Save the match (after a trick or at a hand's end); at the end count the hand too."""
+        """After a trick: the match changed (written later). At a hand's end: count the hand
+        and write the match and statistics together."""
         try:
-            self._save("match", self.match_payload(app))
-            if hand_over:
-                self.count_hand(app.match, app.level)
-                self._save("stats", savedata.encode_stats(self.stats))
+            self._match = self.match_payload(app)
+            if not hand_over:
+                self.dirty = True
+                self._since = app.now  # the pause is counted from the last trick
+                return
+            self.count_hand(app.match, app.level)
+            self._write()
         except Exception as e:  # a save must never stop the game
             print("saves: %r" % e)
+
+    def tick(self, app, now):
+        """Write a changed match once IDLE_MS passed without a trick."""
+        if self.dirty and now - self._since >= IDLE_MS:
+            self.flush(app)
+
+    def flush(self, app):
+        """Write a changed match now (the menu opens)."""
+        if self.dirty:
+            try:
+                self._write()
+            except Exception as e:
+                print("saves: %r" % e)
 
     def count_hand(self, m, level):
         """Add the hand just scored (and the match, if it ended) to the statistics."""
@@ -184,21 +230,32 @@ class Saves:
         return savedata.encode_settings(s)
 
     def save_settings(self, app):
+        """The menu closes: write the settings if they changed (a changed match with them)."""
         try:
-            self._save("settings", self._settings_payload(app))
+            payload = self._settings_payload(app)
+            if payload != self._settings and (self._settings or
+                                              payload != self._start_settings):
+                self._settings = payload
+            self._write()
         except Exception as e:
             print("saves: %r" % e)
 
-    def _save(self, key, payload):
-        if key in self._blocked or self._last.get(key) == payload:
+    def _payload(self):
+        return savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
+                                     self._match)
+
+    def _write(self):
+        self.dirty = False
+        payload = self._payload()
+        if self._blocked or self._last == payload:
             return
-        self._last[key] = payload
+        self._last = payload
         store = self.store
         self.writes += 1
         try:
-            ok = store.save(key, payload)
+            ok = store.save(payload)
         except (OSError, RuntimeError) as e:
-            print("saves: %s: %r" % (key, e))
+            print("saves: %r" % e)
             store.notice = stores.NOTICE_ERROR
             ok = False
         if ok or store.kind == "ram":
@@ -206,10 +263,9 @@ class Saves:
         notice = store.notice or stores.NOTICE_ERROR
         self._note(notice)
         if notice == stores.NOTICE_NEWER:  # the store keeps a newer game's record
-            self._blocked.append(key)
+            self._blocked = True
             return
         # the drive failed: keep this session's saves in RAM, never retry the drive
         ram = stores.RamStore(notice)
-        for k in self._last:
-            ram.save(k, self._last[k])
+        ram.save(payload)
         self.store = ram

@@ -2,13 +2,14 @@
 
     0  magic "S6"        (2)   anything else is not ours: ignored, may be overwritten
     2  format version    (1)   a higher one is from a newer game: kept, never overwritten
-    3  key id            (1)   1 match, 2 stats, 3 settings
+    3  key id            (1)   4: the game's state (1-3: per-key records of format 1's
+                                   first layout, no longer written)
     4  sequence number   (2)   big-endian, wraps; the newer of two slots wins
     6  payload length    (2)
     8  CRC-32            (4)   over bytes 0..7 and the payload (same as binascii.crc32)
    12  payload
 
-Pure functions on bytes, no I/O: `store` puts records in NVM slots or files.
+Pure functions on bytes, no I/O: `store` puts the record's two copies in nvm or files.
 """
 try:
     from micropython import const
@@ -25,9 +26,9 @@ MAGIC = b"S6"
 FORMAT = const(1)
 HEADER = const(12)
 
-KEYS = ("match", "stats", "settings")  # key id = index + 1
+KEYS = ("match", "stats", "settings", "state")  # key id = index + 1
 
-# What a slot holds, from parse().
+# What a copy holds, from parse().
 EMPTY = const(0)    # erased, foreign, or another key's record
 VALID = const(1)
 DAMAGED = const(2)  # ours, but cut short or corrupt
@@ -92,7 +93,7 @@ def parse(buf, kid):
     """(status, seq, payload) for the record at the start of buf, for key id kid.
 
     status is EMPTY, VALID, DAMAGED or NEWER; seq and payload are None unless VALID.
-    Bytes after the record are ignored (a slot may be longer than its record).
+    Bytes after the record are ignored (a copy may be longer than its record).
     """
     if buf is None or len(buf) < 4 or buf[0] != MAGIC[0] or buf[1] != MAGIC[1]:
         return EMPTY, None, None

@@ -1,5 +1,7 @@
 """Compact byte codecs for the match in progress, the statistics and the settings.
 
+The save record holds one state: encode_state(settings, stats, match) packs the three
+encodings (each may be empty) so that one write stores all of them (docs/devices.md).
 Each codec has encode(d) -> bytes and decode(data) -> dict; decode raises ValueError with a
 message that says what is wrong. The first byte of every encoding is the codec's version.
 The store adds the header and CRC; these codecs only pack fields.
@@ -19,6 +21,8 @@ MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
 MAX_NAME = const(24)          # preset name, in UTF-8 bytes
 MAX_OPTIONS = const(8)
 MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
+MAX_HANDS = const(1000)       # a match far longer than any real one is not a save of ours
+STATE_VERSION = const(1)
 COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
 
 
@@ -153,6 +157,21 @@ def encode_match(d):
     return bytes(w.buf)
 
 
+def check_match(d, target):
+    """ValueError unless a decoded match can be a match in progress to `target` game points:
+    the scores below the target, the carry too, a hand number that can be reached."""
+    for i in (0, 1):
+        if d["scores"][i] >= target:
+            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
+                             % (i, d["scores"][i], target))
+    if d["carry"] >= target:
+        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
+                         % (d["carry"], target))
+    if d["hand_no"] > MAX_HANDS:
+        raise ValueError("match save makes no sense: hand %d, at most %d"
+                         % (d["hand_no"], MAX_HANDS))
+
+
 def decode_match(data):
     """The match dict from encode_match's bytes; ValueError on bad data."""
     r = _Reader(data, "match", MATCH_VERSION)
@@ -257,14 +276,30 @@ def encode_stats(stats):
     return bytes(w.buf)
 
 
+# pairs (part, whole): a part can never exceed its whole
+_PARTS = (("matches_won", "matches"), ("hands_won", "hands"), ("closes_won", "closes"),
+          ("closes", "hands"), ("streak", "best_streak"), ("best_streak", "matches_won"),
+          ("schneider", "hands_won"), ("schwarz", "hands_won"))
+
+
 def decode_stats(data):
-    """The statistics dict from encode_stats's bytes; ValueError on bad data."""
+    """The statistics dict from encode_stats's bytes; ValueError on bad data, also on counts
+    that cannot be (more hands won than played, ...)."""
     r = _Reader(data, "stats", STATS_VERSION)
     stats = new_stats()
     for level in stats["levels"]:
         for f in FIELDS:
-            level[f] = r.uint(4, f)
+            level[f] = r.upto(4, f, COUNTER_MAX)
     r.end()
+    for i in range(LEVELS):
+        level = stats["levels"][i]
+        for part, whole in _PARTS:
+            if level[part] > level[whole] and level[whole] < COUNTER_MAX:
+                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
+                                 % (i, part, level[part], whole, level[whole]))
+        if level["schneider"] + level["schwarz"] > level["hands_won"] < COUNTER_MAX:
+            raise ValueError("stats save makes no sense: level %d has more schneider and "
+                             "schwarz wins than hands won" % i)
     return stats
 
 
@@ -304,3 +339,30 @@ def decode_settings(data):
         s[FLAGS[i]] = bool(flags & (1 << i))
     r.end()
     return s
+
+
+# -- the state: the three encodings in one record ------------------------------------------
+def encode_state(settings, stats, match):
+    """Bytes holding the settings, statistics and match encodings (bytes, b"" if none)."""
+    out = bytearray()
+    out.append(STATE_VERSION)
+    for part in (settings, stats, match):
+        n = len(part)
+        out.append(n >> 8)
+        out.append(n & 0xFF)
+        out.extend(part)
+    return bytes(out)
+
+
+def decode_state(data):
+    """(settings, stats, match) bytes from encode_state's bytes; ValueError on bad data."""
+    r = _Reader(data, "state", STATE_VERSION)
+    parts = []
+    for name in ("settings", "stats", "match"):
+        n = r.uint(2, name + " length")
+        if r.pos + n > len(data):
+            raise ValueError("state save is cut short inside %s" % name)
+        parts.append(bytes(data[r.pos:r.pos + n]))
+        r.pos += n
+    r.end()
+    return parts[0], parts[1], parts[2]
