@@ -97,3 +97,11 @@ def test_the_app_check_exits_non_zero_on_an_injected_error_on_micropython():
     assert r.returncode == 1, r.stdout + r.stderr
     assert "FAILED: errors=1 " in r.stdout and "injected by mp_app_check" in r.stdout
     assert _app(r.stdout)[2] == 1
+
+
+def test_input_polling_and_feedback_allocate_nothing_on_circuitpython():
+    """tests/mp_input_check.py locks the heap around the poll and the sounds; its names are
+    locals, so it does not depend on how full a globals table is (it failed on CircuitPython
+    when a loop made a global under the lock)."""
+    r = run_cp("tests/mp_input_check.py", heap="128k")
+    assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
