@@ -112,11 +112,11 @@ def min_pystack(ok, lo=512, hi=8192):
     return smallest(ok, coarse - 256, coarse, 8)
 
 
-def app_pystack(tree, level, heap_kb=256):
-    """Smallest pystack with which the app at level plays its 3 matches with its screens and
-    never falls back to EASY's move."""
+def app_pystack(tree, level, heap_kb=256, screens=True):
+    """Smallest pystack with which the app at level plays its 3 matches (with its screens, or
+    the text view) and never falls back to EASY's move."""
     def ok(size):
-        done, falls, _ = app_run(tree, heap_kb, level, size)
+        done, falls, _ = app_run(tree, heap_kb, level, size, screens)
         return done and falls == 0
     return min_pystack(ok)
 
