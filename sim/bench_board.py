@@ -96,12 +96,20 @@ def smallest(ok, lo, hi, step):
 
 def min_heap(tree, level=2, screens=True, lo=32, hi=256):
     """Smallest -X heapsize (KB) with which the app check completes: coarse (8 KB) then fine."""
-    def ok(kb):
-        return app_run(tree, kb, level, 8192, screens)[0]
+    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens)[0], lo, hi)
+
+
+def min_kb(ok, lo=8, hi=256):
+    """Smallest heap in KB for which ok(kb) holds: 8 KB steps, then 1 KB."""
     coarse = smallest(ok, lo, hi, 8)
     if coarse is None:
         return None
     return smallest(ok, coarse - 8, coarse, 1)
+
+
+def script_heap(tree, script, args, lo=8, hi=256):
+    """Smallest -X heapsize (KB) with which tests/<script> args exits 0 (no stand-ins)."""
+    return min_kb(lambda kb: run_cp(tree, script, kb, args, 8192, False).returncode == 0, lo, hi)
 
 
 def min_pystack(ok, lo=512, hi=8192):
@@ -129,6 +137,26 @@ def ai_pystack(tree, heap_kb=256):
     return min_pystack(ok)
 
 
+def report(kind, out, least):
+    """Where the heap goes, from the app check's figures (KB after gc.collect)."""
+    def kb(n):
+        return "%.1f KB" % (n / 1024.0)
+    base, imports, app, peak, engine = [int(g) for g in re.search(
+        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", out).groups()]
+    c, objects, fakes, labels = [int(g) for g in re.search(
+        r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+)", out).groups()]
+    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
+          "(target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
+    print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
+    print("  modules %s: engine and AI %s, adafruit_display_text %s, the app with its "
+          "renderer %s" % (kb(imports), kb(engine), kb(labels), kb(imports - engine - labels)))
+    print("  the app object with its screens %s: %d displayio objects whose C structs and "
+          "buffers take %s on a board, the rest is Python (the labels' own, the stand-ins' "
+          "tables)" % (kb(app), objects, kb(c)))
+    print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
+          "search between collections and fragmentation" % kb(peak + base))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m sim.bench board", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -146,16 +174,10 @@ def main(argv):
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))
                 return 1
-            heap = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+)", out)
-            c = re.search(r"SCREENS c=(\d+) objects=(\d+)", out)
-            print("%-4s modules %5.1f KB, app with its screens %5.1f KB (the C objects of the "
-                  "screens %4.1f KB, %s of them), live peak %5.1f KB (after gc.collect)" % (
-                      "." + kind, int(heap.group(2)) / 1024.0, int(heap.group(3)) / 1024.0,
-                      int(c.group(1)) / 1024.0, c.group(2), int(heap.group(4)) / 1024.0))
             figures[kind] = min_heap(tree)
-            print("     smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
-                  "(target %d KB)" % (figures[kind], TARGET_PY_KB if kind == "py" else
-                                      TARGET_MPY_KB))
+            report(kind, out, figures[kind])
+            vs = script_heap(tree, "mp_ai_match.py", ("sixty-six", 2, 2, 1))
+            print("     HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
             if kind == "py":
                 figures["pystack"] = app_pystack(tree, 2)
                 _, falls, _ = app_run(tree, 256, 2, 2048)

@@ -13,9 +13,10 @@ on simulated time, then prints heap figures (bytes, after gc.collect):
          engine=<the engine and computer player's share of imports>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search), and with
-VIEW screens `SCREENS c=<B> objects=<n> fakes=<B>`: what CircuitPython's C objects for the
-screens would take, how many stand-ins were built, and the stand-ins' own code (imported before
-`base`; a board has these modules in C and spends no heap on them).
+VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=<B>`: what CircuitPython's C objects
+for the screens would take, how many stand-ins were built, the stand-ins' own code (imported
+before `base`; a board has these modules in C and spends no heap on them), and the share of
+`imports` that is adafruit_display_text.
 Exits 1 if the app counted an error, got stuck, or allocated while idle.
 """
 import gc
@@ -45,7 +46,13 @@ from handheld.app import App, TABLE, MATCH_END  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+LABELS = 0
 if SCREENS:
+    gc.collect()
+    LABELS = gc.mem_alloc()
+    from adafruit_display_text import bitmap_label  # noqa: E402,F401  (counted apart)
+    gc.collect()
+    LABELS = gc.mem_alloc() - LABELS
     from handheld.render import Renderer  # noqa: E402
 else:
     from handheld.textview import TextView  # noqa: E402
@@ -139,6 +146,12 @@ settle()
 while app.screen == TABLE and not (app.phase == 1 and app.panel is None):
     tap(B)
     settle()
+for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out
+    drawn = loop.refreshes
+    for _ in range(1000):
+        step(10)
+    if loop.refreshes == drawn:
+        break
 gc.collect()
 gc.disable()
 before = gc.mem_alloc()
@@ -154,7 +167,8 @@ print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if SCREENS:
-    print("SCREENS c=%d objects=%d fakes=%d" % (displayio.C_BYTES, displayio.OBJECTS, FAKES))
+    print("SCREENS c=%d objects=%d fakes=%d labels=%d" % (displayio.C_BYTES, displayio.OBJECTS,
+                                                           FAKES, LABELS))
 if app.errors or idle or app.matches_done < 3:
     failed = True
 if failed:
