@@ -143,18 +143,23 @@ def report(kind, out, least):
         return "%.1f KB" % (n / 1024.0)
     base, imports, app, peak, engine = [int(g) for g in re.search(
         r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", out).groups()]
-    c, objects, fakes, labels = [int(g) for g in re.search(
-        r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+)", out).groups()]
+    c, objects, fakes, labels, excess = [int(g) for g in re.search(
+        r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+) excess=(\d+)",
+        out).groups()]
     print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
           "(target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
     print("  modules %s: engine and AI %s, adafruit_display_text %s, the app with its "
           "renderer %s" % (kb(imports), kb(engine), kb(labels), kb(imports - engine - labels)))
     print("  the app object with its screens %s: %d displayio objects whose C structs and "
-          "buffers take %s on a board, the rest is Python (the labels' own, the stand-ins' "
-          "tables)" % (kb(app), objects, kb(c)))
+          "buffers take %s on a board; the stand-ins take %s more (their attribute tables)"
+          % (kb(app), objects, kb(c), kb(excess)))
     print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
           "search between collections and fragmentation" % kb(peak + base))
+    if least:
+        print("  a board spends neither the stand-ins' code nor their excess: about %.0f KB "
+              "there (an estimate; the figure measured is %s KB)" % (
+                  least - (fakes + excess) / 1024.0, least))
 
 
 def main(argv):

@@ -13,10 +13,11 @@ on simulated time, then prints heap figures (bytes, after gc.collect):
          engine=<the engine and computer player's share of imports>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search), and with
-VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=<B>`: what CircuitPython's C objects
-for the screens would take, how many stand-ins were built, the stand-ins' own code (imported
-before `base`; a board has these modules in C and spends no heap on them), and the share of
-`imports` that is adafruit_display_text.
+VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=<B> excess=<B>`: what CircuitPython's
+C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
+(imported before `base`; a board has these modules in C and spends no heap on them), the share
+of `imports` that is adafruit_display_text, and what the screens' stand-ins take over the C
+objects they stand for (their Python tables; measured per kind, times how many were built).
 Exits 1 if the app counted an error, got stuck, or allocated while idle.
 """
 import gc
@@ -81,6 +82,27 @@ if FAIL:
 loop = Loop(app, view)
 gc.collect()
 BUILT = gc.mem_alloc()
+if SCREENS:
+    KINDS = list(displayio.KINDS)  # the screens' objects, built once
+
+
+def excess(kinds):
+    """Bytes the stand-ins take over the firmware's objects, for `kinds` of them (measured:
+    16 of each kind built and weighed against displayio.C_BYTES)."""
+    import vectorio
+    makers = (lambda: displayio.Bitmap(8, 8, 2), lambda: displayio.Palette(2),
+              lambda: displayio.TileGrid(displayio.Bitmap(8, 8, 2), displayio.Palette(2)),
+              lambda: displayio.Group(), lambda: vectorio.Rectangle(displayio.Palette(2), 4, 4))
+    total = 0
+    for kind in range(5):
+        keep = [None] * 16
+        gc.collect()
+        before, c = gc.mem_alloc(), displayio.C_BYTES
+        for i in range(16):
+            keep[i] = makers[kind]()
+        gc.collect()
+        total += kinds[kind] * ((gc.mem_alloc() - before) - (displayio.C_BYTES - c)) // 16
+    return total
 
 now = 0
 peak = BUILT
@@ -167,8 +189,8 @@ print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if SCREENS:
-    print("SCREENS c=%d objects=%d fakes=%d labels=%d" % (displayio.C_BYTES, displayio.OBJECTS,
-                                                           FAKES, LABELS))
+    print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
+        displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
 if app.errors or idle or app.matches_done < 3:
     failed = True
 if failed:

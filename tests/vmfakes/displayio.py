@@ -23,12 +23,14 @@ where the heap hands out 16-byte blocks):
 Each stand-in is a Python instance whose attribute table (12 or fewer attributes: 112 B) holds
 the struct's fields, so it takes at least what the struct takes; the buffers are bytearrays of
 the firmware's sizes and a Group's members are a real list. `C_BYTES` adds up what the firmware
-would have allocated (heap blocks), for the bench to compare with what the stand-ins took.
+would have allocated (heap blocks), `KINDS` counts what was built, for the bench to compare
+with what the stand-ins took (tests/mp_app_check.py's EXCESS).
 Drawing to a screen is not modelled (a board's display refresh allocates nothing).
 """
 
 C_BYTES = 0  # heap bytes CircuitPython's C objects would have taken for what was built here
 OBJECTS = 0  # stand-ins built
+KINDS = [0, 0, 0, 0, 0]  # of them: Bitmap, Palette, TileGrid, Group, vectorio.Rectangle
 
 
 def _blocks(n):
@@ -36,10 +38,11 @@ def _blocks(n):
     return (n + 15) // 16 * 16
 
 
-def _count(n):
+def _count(n, kind):
     global C_BYTES, OBJECTS
     C_BYTES += n
     OBJECTS += 1
+    KINDS[kind] += 1
 
 
 class Bitmap:
@@ -57,7 +60,7 @@ class Bitmap:
         self._stride = (width * bits + 31) // 32 * 4  # bytes per row (whole 32-bit words)
         self._mask = (1 << bits) - 1
         self._data = bytearray(self._stride * height)
-        _count(48 + _blocks(len(self._data)))
+        _count(48 + _blocks(len(self._data)), 0)
 
     def _get(self, x, y):
         if x < 0 or y < 0 or x >= self.width or y >= self.height:
@@ -128,7 +131,7 @@ class Palette:
 
     def __init__(self, color_count, dither=False):
         self._colors = bytearray(16 * color_count)  # _displayio_color_t: 16 B each
-        _count(16 + _blocks(len(self._colors)))
+        _count(16 + _blocks(len(self._colors)), 1)
 
     def __len__(self):
         return len(self._colors) // 16
@@ -202,7 +205,7 @@ class TileGrid:
                 self._tiles[i] = default_tile & 0xFF if not wide or i % 2 == 0 else (
                     default_tile >> 8)
             extra = _blocks(len(self._tiles))
-        _count(96 + extra)
+        _count(96 + extra, 2)
 
     def _index(self, index):
         if isinstance(index, tuple):
@@ -273,7 +276,7 @@ class Group:
         self.y = y
         self.hidden = False
         self._members = []
-        _count(64 + 32)  # the struct, and the members list with room for 4
+        _count(64 + 32, 3)  # the struct, and the members list with room for 4
 
     @property
     def scale(self):

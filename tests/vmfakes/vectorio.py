@@ -20,4 +20,4 @@ class Rectangle:
         self.color_index = color_index
         self.hidden = False
         self._shape = bytearray(56)
-        displayio._count(32 + 64)
+        displayio._count(32 + 64, 4)
