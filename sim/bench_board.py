@@ -182,7 +182,7 @@ def main(argv):
             figures[kind] = min_heap(tree)
             report(kind, out, figures[kind])
             vs = script_heap(tree, "mp_ai_match.py", ("sixty-six", 2, 2, 1))
-            print("     HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
+            print("  HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
             if kind == "py":
                 figures["pystack"] = app_pystack(tree, 2)
                 _, falls, _ = app_run(tree, 256, 2, 2048)
