@@ -129,9 +129,12 @@ class Bitmap:
 class Palette:
     """color_count colours (ints 0xRRGGBB), each may be transparent."""
 
-    def __init__(self, color_count, dither=False):
+    def __init__(self, color_count, *, dither=False):
         self._colors = bytearray(16 * color_count)  # _displayio_color_t: 16 B each
         _count(16 + _blocks(len(self._colors)), 1)
+
+    def __bool__(self):  # always true (shared-bindings/displayio/Palette.c:78-79)
+        return True
 
     def __len__(self):
         return len(self._colors) // 16
@@ -268,7 +271,7 @@ class TileGrid:
 class Group:
     """A list of layers (TileGrids, Groups, vectorio shapes), scaled and moved together."""
 
-    def __init__(self, scale=1, x=0, y=0):
+    def __init__(self, *, scale=1, x=0, y=0):
         if not 1 <= scale <= 32767:
             raise ValueError("scale must be 1-32767")
         self._scale = scale  # a subclass may have its own `scale` (adafruit_display_text's)
