@@ -105,3 +105,10 @@ def test_input_polling_and_feedback_allocate_nothing_on_circuitpython():
     when a loop made a global under the lock)."""
     r = run_cp("tests/mp_input_check.py", heap="128k")
     assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
+
+
+def test_the_vm_stand_ins_read_back_and_take_at_least_what_the_firmware_takes():
+    r = run_cp("tests/mp_fakes_check.py", heap="128k", path="tests/vmfakes")
+    assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
+    kinds = [line for line in r.stdout.splitlines() if line.startswith("kind ")]
+    assert len(kinds) == 6
