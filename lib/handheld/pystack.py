@@ -3,8 +3,9 @@
 CircuitPython puts every Python call's frame on its pystack: 2048 bytes in CircuitPython 10
 (1536 in 9.x and on SAMD21) unless settings.toml sets CIRCUITPY_PYSTACK_SIZE. The exact
 endgame search of NORMAL and HARD goes a dozen calls deep and needs more (`python -m
-sim.bench pystack` measures it); one call too many raises RuntimeError("pystack exhausted"). `python -m sim.deploy` adds the line below to
-settings.toml, and so does boot.py (handheld.bootmode) when the game may write the drive.
+sim.bench pystack` measures it); one call too many raises RuntimeError("pystack exhausted").
+`python -m sim.deploy` adds the line below to settings.toml, and so does boot.py
+(handheld.bootmode) when the game may write the drive.
 Without it the app still plays: the computer falls back to EASY's moves, which need no
 search, and says why (see App).
 """
