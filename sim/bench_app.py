@@ -42,6 +42,24 @@ def mp_min_heap(lo=64, hi=256):
     return hi
 
 
+def circuitpython_line():
+    """The app at HARD, text view, 3 matches on CircuitPython 10.2.1's 32-bit build: the
+    smallest heap from .py and .mpy (sim.bench_board; `sim.bench board` has the screens)."""
+    import tempfile
+    from sim import bench_board as board
+    why = board.missing()
+    if why:
+        return "CircuitPython: " + why
+    kb = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("py", "mpy"):
+            tree = board.write_tree(os.path.join(tmp, kind), kind == "mpy")
+            kb[kind] = board.min_heap(tree, level=2, screens=False)
+    return ("CircuitPython %s (32-bit), the app at HARD with the text view, 3 matches: smallest "
+            "heap from .py %s KB, from .mpy %s KB (with its screens: python -m sim.bench board)"
+            % (board.CP_VERSION, kb["py"], kb["mpy"]))
+
+
 def redraw_per_press(seed=5, level=1):
     """Play a match by presses on the displayio renderer; returns a dict of counts."""
     from sim.display import make_display
@@ -116,6 +134,7 @@ def main(argv=None):
         print("MicroPython run failed at 160k")
     if not args.no_bisect:
         print("  smallest -X heapsize that completes: %sk" % mp_min_heap())
+    print(circuitpython_line())
     d = redraw_per_press()
     n = d["presses"]
     print("displayio renderer, 160x128, one NORMAL match by presses (%d presses, %d hands):" %

@@ -84,6 +84,24 @@ def hand_heap(name):
     return field(out, "dealt"), field(out, "played"), field(out, "view"), field(out, "actions")
 
 
+def circuitpython_line(names):
+    """The smallest heap for a match on CircuitPython 10.2.1's 32-bit build (a board's object
+    sizes), from .py and from .mpy compiled by its mpy-cross (sim.bench_board), or why not."""
+    import tempfile
+    from sim import bench_board as board
+    why = board.missing()
+    if why:
+        return "CircuitPython: " + why
+    worst = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("py", "mpy"):
+            tree = board.write_tree(os.path.join(tmp, kind), kind == "mpy")
+            kbs = [board.script_heap(tree, "mp_engine_match.py", (name, 1)) for name in names]
+            worst[kind] = None if None in kbs else max(kbs)
+    return ("CircuitPython %s (32-bit): a match from .py within %s KB, from .mpy %s KB (the "
+            "worst of %s)" % (board.CP_VERSION, worst["py"], worst["mpy"], ", ".join(names)))
+
+
 def main(argv=()):
     ap = argparse.ArgumentParser(prog="python -m sim.bench engine")
     ap.add_argument("--hands", type=int, default=4000, help="hands per speed measure")
@@ -112,6 +130,7 @@ def main(argv=()):
     print("MicroPython: a match from .py within %s KB (target %d KB, aim 32 KB): %s" % (
         worst_heap, HEAP_TARGET_KB,
         "ok" if worst_heap is not None and worst_heap <= HEAP_TARGET_KB else "MISSED"))
+    print(circuitpython_line(names))
     sizes = sorted((os.path.getsize(os.path.join(ROOT, "engine", m + ".py")), m)
                    for m in MATCH_MODULES)
     print("a match compiles %s; the largest: %s" % (", ".join(MATCH_MODULES), ", ".join(

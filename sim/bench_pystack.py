@@ -1,9 +1,19 @@
-"""`python -m sim.bench pystack [--matches N]`: the CircuitPython pystack the game needs.
+"""`python -m sim.bench pystack [--matches N] [--no-model]`: the CircuitPython pystack the game
+needs.
 
-Per level: the deepest chain of frames of ai.choose alone (computer against itself, every
-preset), and of the whole app (code.py, Loop.run, then a match played by button presses with
-the displayio renderer) — set against CircuitPython's default (1536 bytes) and the size
-sim.deploy writes to settings.toml. The deepest app chain of all is listed frame by frame.
+Measured on CircuitPython 10.2.1's 32-bit unix build (CI: ../shared/tools/circuitpython; a real
+pystack sized by CIRCUITPY_PYSTACK_SIZE, as on a board): the smallest size, by bisection to 8
+bytes, with which
+- the app (tests/mp_app_check.py: 3 matches by button presses, drawn with its 160x128 screens
+  over tests/vmfakes) at EASY, NORMAL and HARD neither raises `pystack exhausted` nor makes a
+  move by the EASY fallback; EASY also with the text view (the stand-ins' bitmaptools.blit is
+  a Python frame where a board has C);
+- a HARD vs HARD match (tests/mp_ai_match.py) completes.
+Without that build it says so and measures nothing there.
+
+Then, as a cross-check that says where the bytes go, the model: frame sizes read from
+MicroPython's mpy-cross, chains traced on CPython (sim/pystack.py), per level the deepest
+chain of ai.choose alone and of the whole app, the deepest listed frame by frame.
 """
 import argparse
 import os
@@ -37,20 +47,55 @@ def measure(matches, display=None):
     return out, worst
 
 
+def measured(out=print):
+    """{row: bytes} measured on CircuitPython's 32-bit build; None where it is missing."""
+    import tempfile
+    from sim import bench_board as board
+    why = board.missing()
+    if why:
+        out("pystack: " + why)
+        return None
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = board.write_tree(tmp, False)
+        for level in range(3):
+            rows["app %s, screens" % LEVELS[level]] = board.app_pystack(tree, level)
+            if level == 0:
+                rows["app EASY, text view"] = board.app_pystack(tree, 0, screens=False)
+        rows["HARD vs HARD, ai.choose alone"] = board.ai_pystack(tree)
+    return rows
+
+
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m sim.bench pystack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m sim.bench pystack", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=3,
-                        help="matches per preset for ai.choose alone (default 3)")
+                        help="matches per preset for ai.choose alone, model (default 3)")
+    parser.add_argument("--no-model", action="store_true", help="skip the model's cross-check")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from handheld import pystack as setting
+    rows = measured()
+    if rows:
+        print("## Measured on CircuitPython 10.2.1, 32-bit unix build (smallest pystack, bytes)")
+        print("CircuitPython 10's default %d (9.x and SAMD21: %d); the game asks for %d" % (
+            setting.DEFAULT, pystack.SMALLEST_DEFAULT, setting.SIZE))
+        print("| run                            | needs | fits default | fits %d |" % setting.SIZE)
+        print("|--------------------------------|-------|--------------|-----------|")
+        for name, need in rows.items():
+            print("| %-30s | %5s | %-12s | %-9s |" % (
+                name, need, "yes" if need and need <= setting.DEFAULT else "NO",
+                "yes" if need and need <= setting.SIZE else "NO"))
+        print()
+    if args.no_model:
+        return 0 if rows else 1
     try:
         figures, worst = measure(args.matches)
     except pystack.MpyError as e:
         print("pystack: %s" % e)
         return 1
-    print("## CircuitPython pystack needed (bytes on a 32-bit board; frames from mpy-cross)")
+    print("## Model (cross-check): frames from mpy-cross, chains traced on CPython (bytes)")
     print("default %d; the game asks for %d in settings.toml (sim.deploy adds it)"
           % (setting.DEFAULT, setting.SIZE))
     print("| level  | ai.choose alone | whole app | fits default | fits %d |" % setting.SIZE)

@@ -7,11 +7,11 @@ Writes code.py, boot.py, engine/ and lib/handheld/, plus the Adafruit libraries 
 same bytes are left alone; a .py removes a stale .mpy of the same name and vice versa, and
 modules the project no longer has are removed from engine/, lib/handheld/ and the copied
 libraries' folders. saves/ is never touched. settings.toml only gets the line
-CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's 1536 bytes cannot hold
-the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays
-byte for byte, and a size the player set is kept (with a note if it is smaller). Refuses a
-folder without boot_out.txt (not a CIRCUITPY drive) unless --force, and a deploy that does
-not fit.
+CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's default, 2048 bytes in
+10.x and 1536 in 9.x, cannot hold the computer's search: lib/handheld/pystack.py; boot.py does
+the same); all else in it stays byte for byte, and a size the player set is kept (with a note
+if it is smaller). Refuses a folder without boot_out.txt (not a CIRCUITPY drive) unless
+--force, and a deploy that does not fit.
 """
 import argparse
 import importlib.util
@@ -36,8 +36,8 @@ _IMPORT = re.compile(r"^\s*(?:from|import)\s+(adafruit_\w+)", re.M)
 
 EPILOG = """\
 settings.toml: the line CIRCUITPY_PYSTACK_SIZE = 4096 is added when the file sets no pystack
-size (the computer's search needs more than CircuitPython's 1536 bytes); nothing else in it
-changes, and a size already there is kept.
+size (the computer's search needs more than CircuitPython's default, 2048 bytes); nothing else
+in it changes, and a size already there is kept.
 
 --mpy-cross needs CircuitPython's own mpy-cross, of the same major version as the firmware on
 the board (9.x or 10.x): https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/

@@ -1,7 +1,9 @@
 """How much of CircuitPython's pystack the game needs (`python -m sim.bench pystack`).
 
 CircuitPython puts the frame of every Python call on a fixed stack of its own, the pystack:
-1536 bytes on most boards (2048 on some) unless settings.toml sets CIRCUITPY_PYSTACK_SIZE.
+2048 bytes in CircuitPython 10 (py/circuitpy_mpconfig.h:474-475 at tag 10.2.1), 1536 in 9.x
+and on SAMD21 (ports/atmel-samd/mpconfigport.h:105-107), unless settings.toml sets
+CIRCUITPY_PYSTACK_SIZE.
 One call too deep raises RuntimeError("pystack exhausted"). The desktop and the MicroPython
 VM from PyPI have no pystack, so nothing else here would notice.
 
@@ -21,7 +23,8 @@ HEADER = 20  # mp_code_state_t before its state: fun_bc, ip, sp, n_state + exc_s
 SLOT = 4
 EXC = 12  # mp_exc_stack_t: handler, val_sp, prev_exc
 ALIGN = 8  # MICROPY_PYSTACK_ALIGN
-DEFAULT = 1536  # CIRCUITPY_PYSTACK_SIZE when settings.toml does not set it
+DEFAULT = 2048  # CIRCUITPY_PYSTACK_SIZE in CircuitPython 10 when settings.toml sets none
+SMALLEST_DEFAULT = 1536  # the same in CircuitPython 9.x (and on SAMD21): what EASY must fit
 
 
 class MpyError(Exception):

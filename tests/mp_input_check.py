@@ -54,16 +54,22 @@ class Counter:  # a tone and pixels that count calls without allocating
         self.n += 1
 
 
+def play(fx):
+    """A trick, a hand, then a second of ticks: in a function, so that its names are locals
+    (a module-level `for now in ...` would add a global, and may allocate, while locked)."""
+    micropython.heap_lock()
+    try:
+        fx.trick(0, True)
+        fx.hand(10, True)
+        for now in range(0, 1000, 10):
+            fx.tick(now)
+    finally:
+        micropython.heap_unlock()
+
+
 tone, pixels = Counter(), Counter()
 fx = feedback.Feedback(tone, pixels)
 fx.tick(0)
-micropython.heap_lock()
-try:
-    fx.trick(0, True)
-    fx.hand(10, True)
-    for now in range(0, 1000, 10):
-        fx.tick(now)
-finally:
-    micropython.heap_unlock()
+play(fx)
 assert (tone.n, pixels.n) == (1 + 4 + 1, 2), (tone.n, pixels.n)
 print("OK")

