@@ -47,7 +47,8 @@ def redraw_per_press(seed=5, level=1):
     """Play a match by presses on the displayio renderer; returns a dict of counts."""
     from sim.display import make_display
     from sim.headless import Runner
-    from handheld.app import App, TABLE, MATCH_END
+    from handheld.app import App
+    from handheld.screen import TABLE, MATCH_END
     from handheld.render import Renderer
     from handheld.loop import Loop
     from handheld.buttons import A, B, RIGHT
@@ -84,7 +85,8 @@ def redraw_per_press(seed=5, level=1):
 def slowest_hard_move(matches=3, seed=11):
     """(slowest ms here, SAMD51 factor) over HARD matches played through the app."""
     from sim.headless import Runner
-    from handheld.app import App, MATCH_END
+    from handheld.app import App
+    from handheld.screen import MATCH_END
     from handheld.textview import TextView
     from handheld.loop import Loop
     from handheld.buttons import B

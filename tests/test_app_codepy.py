@@ -17,7 +17,7 @@ class Stop(Exception):
 
 def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
     from handheld import loop as loop_module
-    from handheld import app as S
+    from handheld import screen as S
     board = fakeboard.Board("pybadge", fakeboard.PYBADGE_PINS)
     board.DISPLAY = display
     keypad = fakeboard.Keypad()

@@ -124,8 +124,7 @@ class Saves:
             if m is not None and not m.over:
                 self.saved = d
                 self.resumable = m
-        from handheld import savepages
-        savepages.first_screen(app)
+        app.first_screen()
 
     def resume(self, app):
         """Continue the saved match in app."""
@@ -135,13 +134,7 @@ class Saves:
         self._start = (list(d["scores"]), d["carry"])
         app.seed = d["seed"]
         app.level = d["level"]
-        app.match = m
-        app._start_hand()
-        if m.hand.over:  # saved at the hand's end: its result, counted in stats already
-            from handheld import pages
-            pages.hand_over(app)
-        else:
-            app._pause(1000, "Welcome back")  # a moment before the game goes on
+        app.continue_match(m)  # its table, or its result if saved at the hand's end
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):
