@@ -64,15 +64,13 @@ DONE = True  # what key() returns to close its screen
 
 
 class Screen:
-    """The interface; the defaults fit a page: menu keys open the menu, other keys cue."""
+    """The interface; the defaults fit a page: menu keys open the menu, other keys cue.
+    A screen's constructor takes the App first and keeps it as `app`."""
 
     kind = TITLE
     lines = ()  # a full-screen page: its lines (26 columns)
     sel = -1  # the highlighted line of the page, -1 none
     hint = ""  # a key hint for the prompt line after a key that means nothing ("": none)
-
-    def __init__(self, app):
-        self.app = app
 
     def key(self, k):
         """A key while on top: None (stay), DONE (close) or a screen to open over this one."""
