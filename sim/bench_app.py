@@ -1,7 +1,8 @@
 """`python -m sim.bench_app` (or `python -m sim.bench app`): the handheld app's figures (issue 4).
 
 - heap of the app state machine on the MicroPython VM (tests/mp_app_check.py: gc.mem_alloc
-  after gc.collect) and the smallest -X heapsize it runs with;
+  after gc.collect) and the smallest -X heapsize it runs with; the same on CircuitPython's
+  32-bit unix build where ../shared has it (a board's object sizes);
 - display refreshes and area redrawn per button press, on the real displayio renderer
   (160x128, dirty areas as displayio reports them);
 - the slowest computer move of a HARD match, in wall time here and estimated on a SAMD51
@@ -40,6 +41,37 @@ def mp_min_heap(lo=64, hi=256):
             lo = mid
         else:
             hi = mid
+    return hi
+
+
+def cp_heap(heap="160k"):
+    """The same run on CircuitPython 10.2.1's 32-bit unix build (a board's object sizes):
+    (base, imports, app, peak, engine) bytes, None if it fails, or False where that build is
+    missing (it comes with the team's shared tools, see tests/mpvm.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    try:
+        from mpvm import circuitpython_path, run_cp
+    finally:
+        sys.path.pop(0)
+    if circuitpython_path() is None:
+        return False
+    r = run_cp("tests/mp_app_check.py", heap=heap)
+    m = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", r.stdout)
+    if r.returncode or not m or "errors=0" not in r.stdout or "STUCK" in r.stdout:
+        return None
+    return tuple(int(g) for g in m.groups())
+
+
+def cp_min_heap(lo=48, hi=160):
+    """Smallest heapsize in KB (to 1 KB) with which the CircuitPython run completes."""
+    if not cp_heap("%dk" % hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if cp_heap("%dk" % mid):
+            hi = mid
+        else:
+            lo = mid
     return hi
 
 
@@ -126,6 +158,18 @@ def main(argv=None):
         print("MicroPython run failed at 160k")
     if not args.no_bisect:
         print("  smallest -X heapsize that completes: %sk" % mp_min_heap())
+    heap = cp_heap()
+    if heap is False:
+        print("CircuitPython 10.2.1 32-bit: its unix build is missing (../shared), skipped")
+    elif heap:
+        base, imports, built, peak, engine = heap
+        print("CircuitPython 10.2.1 32-bit unix build, the same run (pystack 4096):")
+        print("  modules %d B (engine and AI %d B, app %d B), app object with its match %d B,"
+              " live peak %d B" % (imports, engine, imports - engine, built, peak))
+        if not args.no_bisect:
+            print("  smallest -X heapsize that completes: %sk" % cp_min_heap())
+    else:
+        print("CircuitPython 10.2.1 32-bit: the run failed at 160k")
     d = redraw_per_press()
     n = d["presses"]
     print("displayio renderer, 160x128, one NORMAL match by presses (%d presses, %d hands):" %
