@@ -1,7 +1,8 @@
 """`python -m sim.bench_app` (or `python -m sim.bench app`): the handheld app's figures (issue 4).
 
 - heap of the app state machine on the MicroPython VM (tests/mp_app_check.py: gc.mem_alloc
-  after gc.collect) and the smallest -X heapsize it runs with;
+  after gc.collect) and the smallest -X heapsize it runs with; the same on CircuitPython's
+  32-bit unix build (CI: ../shared; skipped without it) (a board's object sizes);
 - display refreshes and area redrawn per button press, on the real displayio renderer
   (160x128, dirty areas as displayio reports them);
 - the slowest computer move of a HARD match, in wall time here and estimated on a SAMD51
@@ -64,7 +65,8 @@ def redraw_per_press(seed=5, level=1):
     """Play a match by presses on the displayio renderer; returns a dict of counts."""
     from sim.display import make_display
     from sim.headless import Runner
-    from handheld.app import App, TABLE, MATCH_END
+    from handheld.app import App
+    from handheld.screen import TABLE, MATCH_END
     from handheld.render import Renderer
     from handheld.loop import Loop
     from handheld.buttons import A, B, RIGHT
@@ -101,7 +103,8 @@ def redraw_per_press(seed=5, level=1):
 def slowest_hard_move(matches=3, seed=11):
     """(slowest ms here, SAMD51 factor) over HARD matches played through the app."""
     from sim.headless import Runner
-    from handheld.app import App, MATCH_END
+    from handheld.app import App
+    from handheld.screen import MATCH_END
     from handheld.textview import TextView
     from handheld.loop import Loop
     from handheld.buttons import B

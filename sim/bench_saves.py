@@ -20,7 +20,7 @@ for _p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")):
         sys.path.insert(0, _p)
 
 import fakeflash  # noqa: E402
-from handheld import app as A  # noqa: E402
+from handheld import screen as A  # noqa: E402
 from handheld import persist, savedata, store as stores  # noqa: E402
 from handheld.app import App  # noqa: E402
 from handheld.buttons import START  # noqa: E402
@@ -109,7 +109,7 @@ def play(board):
         while app.screen != A.MATCH_END:
             settle()
             m = app.match
-            if app.screen == A.TABLE and app.phase == A.HUMAN:
+            if app.screen == A.TABLE and app.table.phase == A.HUMAN:
                 h = m.hand
                 if m.hand_no % 2 and h.trick_no == 3 and paused != m.hand_no:
                     paused = m.hand_no  # the player pauses: the match is written

@@ -81,7 +81,7 @@ def make_app(preset="sixty-six", level=1, seed=1, **kw):
 def play_by_presses(app, view, seed=1, limit=3000):
     """(runner, presses): a match from the title to its result by presses only (mostly B,
     some A and RIGHT on the table, B elsewhere), at most `limit` of them."""
-    from handheld.app import TITLE, TABLE, MATCH_END
+    from handheld.screen import TITLE, TABLE, MATCH_END
     from handheld.loop import Loop
     from engine.rng import Rng
     r = Runner(Loop(app, view))

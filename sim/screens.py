@@ -9,7 +9,7 @@ first frame drawn while the condition holds is the shot.
 import os
 import sys
 
-from handheld import app as A
+from handheld import screen as A
 from handheld.app import App
 from handheld.loop import Loop
 from handheld.buttons import UP, A as KEY_A, B
@@ -28,11 +28,11 @@ def stub_choose(view, level=1, seed=0):
 
 
 def _human(app):
-    return app.screen == A.TABLE and app.phase == A.HUMAN
+    return app.screen == A.TABLE and app.table.phase == A.HUMAN
 
 
 def _panel_title(app):
-    return app.panel[0] if app.panel is not None else ""
+    return app.table.panel[0] if app.table.panel is not None else ""
 
 
 def play_key(app):
@@ -42,14 +42,14 @@ def play_key(app):
 
 def closer_key(app):
     """Close the stock when offered after a won trick."""
-    if _panel_title(app) == "You won the trick" and app.panel_sel == 0:
+    if _panel_title(app) == "You won the trick" and app.table.panel_sel == 0:
         return KEY_A
     return B
 
 
 def more_key(app):
     """Open the lead choices whenever there are some."""
-    if _human(app) and app.panel is None and app.has_more:
+    if _human(app) and app.table.panel is None and app.table.has_more:
         return UP
     return B
 
@@ -58,32 +58,32 @@ def strict(app):
     if not _human(app):
         return False
     h = app.match.hand
-    return ( app.panel is None and h.trick_card >= 0 and h.strict and
-            app.playable != h.hand_mask(0))
+    return ( app.table.panel is None and h.trick_card >= 0 and h.strict and
+            app.table.playable != h.hand_mask(0))
 
 
 def marriage(app):
     if not _human(app):
         return False
     h = app.match.hand
-    return app.panel is None and (h.marriages[0] or h.marriages[1])
+    return app.table.panel is None and (h.marriages[0] or h.marriages[1])
 
 
 def closed(app):
     if not _human(app):
         return False
     h = app.match.hand
-    return app.panel is None and h.closed_by >= 0 and h.trick_card >= 0
+    return app.table.panel is None and h.closed_by >= 0 and h.trick_card >= 0
 
 
 # name: (policy, condition, keys to press first)
 SCENARIOS = (
     ("title", play_key, lambda app: app.screen == A.TITLE, ""),
-    ("table", play_key, lambda app: _human(app) and app.panel is None and
+    ("table", play_key, lambda app: _human(app) and app.table.panel is None and
      app.match.hand.trick_no > 1, "B"),
-    ("thinking", play_key, lambda app: app.phase == A.THINK, "B"),
-    ("trick", play_key, lambda app: app.phase == A.PAUSE and app.trick[0] >= 0 and
-     app.trick[1] >= 0, "B"),
+    ("thinking", play_key, lambda app: app.table.phase == A.THINK, "B"),
+    ("trick", play_key, lambda app: app.table.phase == A.PAUSE and app.table.trick[0] >= 0 and
+     app.table.trick[1] >= 0, "B"),
     ("after_trick", play_key, lambda app: _panel_title(app) == "You won the trick", "B"),
     ("lead_choices", more_key, lambda app: _panel_title(app) == "Your lead", "B"),
     ("marriage", play_key, marriage, "B"),
@@ -157,7 +157,7 @@ def make_app(name, seed=3, choose=None):
     nvm = bytearray(8192)
     if name == "resume":
         _played(nvm, seed, choose, lambda app: app.match.hand_no == 1 and
-                app.match.hand.trick_no >= 3 and app.phase == A.HUMAN)
+                app.match.hand.trick_no >= 3 and app.table.phase == A.HUMAN)
     elif name == "statistics":
         for i in range(3):
             _played(nvm, seed + i, choose, lambda app: app.screen == A.MATCH_END)

@@ -43,7 +43,8 @@ import engine.match  # noqa: E402,F401  (the engine and the computer player firs
 import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
 gc.collect()
 ENGINE = gc.mem_alloc()
-from handheld.app import App, TABLE, MATCH_END  # noqa: E402
+from handheld.app import App  # noqa: E402
+from handheld.screen import TABLE, MATCH_END  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT  # noqa: E402
 from engine.rng import Rng  # noqa: E402
@@ -165,7 +166,7 @@ for preset in range(3):
 # the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
 app.new_match(3)
 settle()
-while app.screen == TABLE and not (app.phase == 1 and app.panel is None):
+while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
     tap(B)
     settle()
 for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out

@@ -13,7 +13,7 @@ for _p in ("lib", "."):
         sys.path.append(_p)
 
 nvm = bytearray(8192)  # first: on a board the NVM is not on the heap
-from handheld import app as S  # noqa: E402
+from handheld import screen as S  # noqa: E402
 from handheld.app import App  # noqa: E402
 from handheld.buttons import A, B  # noqa: E402
 from handheld.persist import IDLE_MS  # noqa: E402
@@ -119,7 +119,7 @@ check(app.screen == S.TITLE and app.saves.stats["levels"][1] == stats, "statisti
 nvm[14] ^= 0x55
 nvm[4096 + 14] ^= 0x55
 app = boot(nvm)
-check(app.screen == S.NOTICE and app.page[2] == "Old save damaged:", "damaged notice")
+check(app.screen == S.NOTICE and app.top.lines[2] == "Old save damaged:", "damaged notice")
 tap(app, A)
 check(app.screen == S.TITLE and app.errors == 0, "then the title")
 gc.collect()

@@ -1,7 +1,7 @@
 """The leader's choices through the keys: marriages (auto and by hand), exchange, close,
 declare, and the after-trick panel."""
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DECLARE, DRAW
-from handheld import app as S
+from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
 from handheld.loop import Loop
@@ -19,7 +19,7 @@ def until(r, app, cond, limit=600):
     """Press B (play, draw, next hand, new match) until cond(app) holds when the app waits."""
     for _ in range(limit):
         r.settle()
-        if app.screen == S.TABLE and app.phase == S.HUMAN and cond(app):
+        if app.screen == S.TABLE and app.table.phase == S.HUMAN and cond(app):
             return True
         r.tap(B)
     return False
@@ -27,18 +27,19 @@ def until(r, app, cond, limit=600):
 
 def leading(app):
     h = app.match.hand
-    return app.panel is None and h.trick_card < 0 and not h.draw_pending
+    return app.table.panel is None and h.trick_card < 0 and not h.draw_pending
 
 
 def test_leading_a_king_of_a_pair_announces_the_marriage_when_auto_is_on():
     app = App(seed=1, level=0)
     r = runner(app)
-    assert until(r, app, lambda a: leading(a) and any(a._marriage_for(c) >= 0
-                                                      for c in a.hand_cards))
-    while app._marriage_for(app.hand_cards[app.cursor] if app.cursor < len(app.hand_cards)
-                            else 0) < 0 or app.cursor >= len(app.hand_cards):
+    assert until(r, app, lambda a: leading(a) and any(a.table.marriage_for(c) >= 0
+                                                      for c in a.table.hand_cards))
+    t = app.table
+    while t.marriage_for(t.hand_cards[t.cursor] if t.cursor < len(t.hand_cards)
+                         else 0) < 0 or t.cursor >= len(t.hand_cards):
         r.tap(RIGHT)
-    c = app.hand_cards[app.cursor]
+    c = t.hand_cards[t.cursor]
     assert app.prompt.endswith("+20") or app.prompt.endswith("+40")
     n = len(app.match.hand.history)
     r.tap(B)
@@ -53,17 +54,17 @@ def test_by_hand_the_more_panel_announces_then_only_k_or_q_may_lead():
     assert until(r, app, lambda a: leading(a) and any(
         MARRIAGE <= x < EXCHANGE for x in a.match.hand.legal_actions()))
     r.tap(UP)
-    assert app.panel[0] == "Your lead"
-    texts = [t for t, a in app.panel[1]]
+    assert app.table.panel[0] == "Your lead"
+    texts = [t for t, a in app.table.panel[1]]
     i = [k for k in range(len(texts)) if " in " in texts[k]][0]
     for _ in range(i):
         r.tap(A)
     r.tap(B)
     h = app.match.hand
-    assert h.announced >= 0 and app.panel is None
+    assert h.announced >= 0 and app.table.panel is None
     assert app.prompt.startswith("Lead K or Q of")
     suit = h.announced
-    assert app.playable == (0x0C << (6 * suit)) & h.hand_mask(0)
+    assert app.table.playable == (0x0C << (6 * suit)) & h.hand_mask(0)
     n = len(h.history)
     r.tap(B)
     assert h.history[n] in (suit * 6 + 2, suit * 6 + 3)
@@ -76,12 +77,12 @@ def test_the_panel_can_exchange_close_and_back_out():
                  2000)
     h = app.match.hand
     r.tap(UP)
-    items = [a for t, a in app.panel[1]]
+    items = [a for t, a in app.table.panel[1]]
     assert items[-1] == -1  # "Back to cards"
     for _ in range(len(items) - 1):
         r.tap(A)
     r.tap(B)
-    assert app.panel is None and EXCHANGE not in h.history
+    assert app.table.panel is None and EXCHANGE not in h.history
     r.tap(UP)
     for _ in range(items.index(EXCHANGE)):
         r.tap(A)
@@ -90,7 +91,7 @@ def test_the_panel_can_exchange_close_and_back_out():
     assert h.history[-1] == EXCHANGE and h.hand_mask(0) >> trump & 1
     if CLOSE in h.legal_actions():
         r.tap(UP)
-        items = [a for t, a in app.panel[1]]
+        items = [a for t, a in app.table.panel[1]]
         for _ in range(items.index(CLOSE)):
             r.tap(A)
         r.tap(B)
@@ -100,8 +101,9 @@ def test_the_panel_can_exchange_close_and_back_out():
 def test_after_a_won_trick_the_panel_offers_draw_close_and_declare():
     app = App(seed=4, level=0)
     r = runner(app)
-    assert until(r, app, lambda a: a.panel is not None and a.panel[0] == "You won the trick")
-    assert [a for t, a in app.panel[1]] == [DRAW, CLOSE, DECLARE]
+    assert until(r, app, lambda a: a.table.panel is not None and
+                 a.table.panel[0] == "You won the trick")
+    assert [a for t, a in app.table.panel[1]] == [DRAW, CLOSE, DECLARE]
     r.tap(A)
     r.tap(B)  # close before drawing
     h = app.match.hand
@@ -112,16 +114,16 @@ def test_after_a_won_trick_the_panel_offers_draw_close_and_declare():
 def test_a_false_declaration_is_scored_and_said_in_words():
     app = App(seed=4, level=0)
     r = runner(app)
-    assert until(r, app, lambda a: a.panel is not None and a.panel[0] == "You won the trick"
-                 and a.match.hand.points(0) < 66)
+    assert until(r, app, lambda a: a.table.panel is not None and
+                 a.table.panel[0] == "You won the trick" and a.match.hand.points(0) < 66)
     r.tap(A)
     r.tap(A)
     r.tap(B)  # declare 66 without 66
     r.settle()
     assert app.screen == S.RESULT
-    assert app.page[0] == "CPU wins the hand"
-    assert app.page[2] == "False declaration by you"
-    assert app.page[3] in ("2 points", "3 points, no trick")
+    assert app.top.lines[0] == "CPU wins the hand"
+    assert app.top.lines[2] == "False declaration by you"
+    assert app.top.lines[3] in ("2 points", "3 points, no trick")
 
 
 def test_the_app_plays_against_engine_ai_at_normal_by_default():

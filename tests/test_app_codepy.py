@@ -64,7 +64,7 @@ def played(seen):
 
 
 def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
-    from handheld import app as S
+    from handheld import screen as S
     script = [0] * 40 + [2, 2]  # B (key 0) forty times, then START (key 2): the menu
     seen = run_code_py(monkeypatch, "pybadge", display, script)
     app = seen["app"]

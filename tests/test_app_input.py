@@ -1,7 +1,7 @@
 """Key timing (taps, repeat, long press) and what keys do on each screen."""
 from handheld.input import Keys, MENU_KEY, HOLD_MS, REPEAT_DELAY, REPEAT_EVERY
 from handheld.buttons import LEFT, RIGHT, DOWN, A, B, START
-from handheld import app as S
+from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
 from handheld.loop import Loop
@@ -73,13 +73,13 @@ def table_app():
 
 def test_a_key_without_meaning_gives_a_cue_and_changes_nothing_else():
     app, view, r = table_app()
-    assert app.screen == S.TABLE and app.phase == S.HUMAN
-    before = (app.cursor, app.match.hand.history[:], app.panel)
+    assert app.screen == S.TABLE and app.table.phase == S.HUMAN
+    before = (app.table.cursor, app.match.hand.history[:], app.table.panel)
     cues = app.cues
     r.tap(DOWN)
     assert app.cues == cues + 1
     assert app.prompt.startswith("A:next")  # the key hint, for a moment
-    assert (app.cursor, app.match.hand.history, app.panel) == before
+    assert (app.table.cursor, app.match.hand.history, app.table.panel) == before
     r.settle()
     assert not app.prompt.startswith("A:next")
 
@@ -100,11 +100,11 @@ def test_cursor_skips_cards_that_may_not_be_played():
     app, view, r = table_app()
     for _ in range(40):
         r.settle()
-        if app.screen == S.TABLE and app.phase == S.HUMAN and app.panel is None:
+        if app.screen == S.TABLE and app.table.phase == S.HUMAN and app.table.panel is None:
             for _ in range(8):
-                i = app.cursor
-                if i < len(app.hand_cards):
-                    assert app.playable >> app.hand_cards[i] & 1
+                i = app.table.cursor
+                if i < len(app.table.hand_cards):
+                    assert app.table.playable >> app.table.hand_cards[i] & 1
                 r.tap(RIGHT)
         r.tap(B)
 
@@ -124,13 +124,13 @@ def test_menu_changes_settings_and_help_pages_turn():
     r.play("DB")  # Marriages
     assert not app.auto_marry
     r.play("DB")  # Rules help
-    assert app.screen == S.HELP and app.page[0] == "Goal"
+    assert app.screen == S.HELP and app.top.lines[0] == "Goal"
     r.play("A")
-    assert app.page[0] == "Schnapsen"
+    assert app.top.lines[0] == "Schnapsen"
     r.play("B")
     assert app.screen == S.MENU
     r.play("S")
-    assert app.screen == S.TITLE and app.page[0] == "Schnapsen, hard"
+    assert app.screen == S.TITLE and app.top.lines[0] == "Schnapsen, hard"
     assert app.settings() == {"preset": 1, "level": 2, "show_points": True,
                               "auto_marriage": False, "sound": True, "lights": True}
     fresh = App()

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.rules import PRESET_ORDER
-from handheld import app as S
+from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
 from handheld.loop import Loop
@@ -28,7 +28,7 @@ def test_a_whole_match_by_button_presses(preset, level):
     assert app.hands_done == len(m.results) >= 2
     target_hit = m.scores[m.winner] == 0 if m.bummerl else m.scores[m.winner] >= m.target
     assert target_hit
-    assert ("You win" in app.page[0]) == (m.winner == 0)
+    assert ("You win" in app.top.lines[0]) == (m.winner == 0)
 
 
 @pytest.mark.parametrize("preset", PRESET_ORDER)

@@ -8,7 +8,7 @@ import re
 
 from mpvm import run
 
-HEAP_CAP = "160k"  # it completes from about 130k on the 64-bit VM (python -m sim.bench app)
+HEAP_CAP = "160k"  # it completes from about 121k on the 64-bit VM (python -m sim.bench_app)
 
 
 def test_app_plays_three_matches_on_micropython_within_the_heap_cap():

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.rng import Rng
-from handheld import app as S
+from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
 from handheld.loop import Loop

@@ -6,7 +6,7 @@ import pytest
 
 from engine.match import Match
 from engine.rules import preset
-from handheld import app as S
+from handheld import screen as S
 from handheld import persist, records, savedata, store as stores
 from handheld.app import App
 from handheld.buttons import A, B, DOWN, RIGHT, START
@@ -50,7 +50,7 @@ def play_until(app, r, cond, limit=2000, policy=None):
 
 def tricks_done(n):
     return lambda app: (app.screen == S.TABLE and app.match.hand.trick_no >= n and
-                        app.phase == S.HUMAN)
+                        app.table.phase == S.HUMAN)
 
 
 def restored_state(app):
@@ -71,8 +71,8 @@ def test_power_off_mid_hand_then_continue_restores_the_match():
     del app, r  # power off
     app2, r2 = boot(nvm, seed=99)
     assert app2.screen == S.RESUME
-    assert "> Continue" in app2.page and "  New match" in app2.page
-    assert app2.page[4].startswith("Hand 2, trick ")
+    assert "> Continue" in app2.top.lines and "  New match" in app2.top.lines
+    assert app2.top.lines[4].startswith("Hand 2, trick ")
     r2.tap(B)
     assert app2.screen == S.TABLE and app2.errors == 0
     assert restored_state(app2) == last
@@ -90,7 +90,7 @@ def test_power_off_mid_hand_without_a_pause_costs_that_hand_only():
     hands = app.saves.stats["levels"][1]["hands"]
     del app, r  # power off: no pause, no menu since the first hand's end
     app2, r2 = boot(nvm)
-    assert app2.screen == S.RESUME and app2.page[4] == "Hand 1, over"
+    assert app2.screen == S.RESUME and app2.top.lines[4] == "Hand 1, over"
     assert app2.saves.stats["levels"][1]["hands"] == hands == 1
     r2.tap(B)
     assert app2.screen == S.RESULT
@@ -105,11 +105,11 @@ def test_a_hand_saved_at_its_end_resumes_at_its_result_without_counting_twice():
     play_until(app, r, lambda a: a.screen == S.RESULT)
     hands = app.saves.stats["levels"][1]["hands"]
     assert hands == 1
-    page = list(app.page)
+    page = list(app.top.lines)
     app2, r2 = boot(nvm)
-    assert app2.screen == S.RESUME and app2.page[4].endswith("over")
+    assert app2.screen == S.RESUME and app2.top.lines[4].endswith("over")
     r2.tap(B)
-    assert app2.screen == S.RESULT and app2.page == page
+    assert app2.screen == S.RESULT and app2.top.lines == page
     assert app2.saves.stats["levels"][1]["hands"] == 1
     r2.tap(B)  # next hand
     assert app2.screen == S.TABLE and app2.match.hand_no == 1
@@ -127,7 +127,7 @@ def test_new_match_at_the_offer_replaces_the_old_save_only_once_played():
     app2, r2 = boot(nvm, seed=1234)
     assert app2.screen == S.RESUME
     r2.tap(A)  # to "New match"
-    assert app2.page[7] == "> New match"
+    assert app2.top.lines[7] == "> New match"
     assert bytes(nvm) == old, "looking at the offer writes nothing"
     r2.tap(B)
     assert app2.screen == S.TABLE and app2.match.seed != old_seed
@@ -225,9 +225,9 @@ def test_statistics_after_a_scripted_match_match_the_results():
     assert app2.saves.stats["levels"][2] == want
     assert app2.screen == S.TITLE
     r2.play("S" + "D" * 7 + "B")  # menu, Statistics
-    assert app2.screen == S.STATS and app2.page[0] == "Statistics: normal"
+    assert app2.screen == S.STATS and app2.top.lines[0] == "Statistics: normal"
     r2.tap(RIGHT)
-    page = app2.page
+    page = app2.top.lines
     assert page[0] == "Statistics: hard" and page[-1].startswith("<3/3>")
     assert page[1].endswith("%d of 1" % want["matches_won"])
     assert page[2].endswith("%d of %d" % (want["hands_won"], want["hands"]))
@@ -305,9 +305,9 @@ def test_a_bad_record_shows_a_notice_starts_fresh_and_is_kept_until_play(case):
     original = bytes(nvm)
     app, r = boot(nvm)
     assert app.errors == 0
-    assert app.screen == S.NOTICE and app.page[0] == "Saves" and app.page[2] == head
-    assert app.page[-1] == "B: OK" and len(app.page) <= 10
-    assert max(len(x) for x in app.page) <= 26
+    assert app.screen == S.NOTICE and app.top.lines[0] == "Saves" and app.top.lines[2] == head
+    assert app.top.lines[-1] == "B: OK" and len(app.top.lines) <= 10
+    assert max(len(x) for x in app.top.lines) <= 26
     r.tap(B)
     assert app.screen == S.TITLE
     r.play("SS")  # the menu and back: no change, no write
@@ -355,7 +355,7 @@ def test_a_drive_that_fails_mid_match_shows_a_notice_once_and_play_goes_on(errno
     r = Runner(Loop(app, TextView()))
     r.tap(B)
     play_until(app, r, lambda a: a.screen == S.NOTICE)
-    assert app.page[2] == head and app.notice_back == S.TABLE
+    assert app.top.lines[2] == head and app.stack[-2] is app.table
     r.tap(B)
     assert app.screen == S.TABLE
     tries = files.tries
@@ -369,7 +369,7 @@ def test_a_read_only_drive_at_power_on_shows_a_notice_then_the_title(tmp_path):
     st = stores.open_store(root=str(tmp_path / "saves"), files=FailingFiles(30))
     assert st.kind == "ram"
     app = App(seed=7, choose=stub_choose, store=st)
-    assert app.screen == S.NOTICE and app.page[2:4] == ["Saves off:", "drive is read-only"]
+    assert app.screen == S.NOTICE and app.top.lines[2:4] == ["Saves off:", "drive is read-only"]
     r = Runner(Loop(app, TextView()))
     r.tap(B)
     assert app.screen == S.TITLE
@@ -402,13 +402,13 @@ def test_sound_and_lights_switches_reach_the_feedback_and_are_saved():
     fb = FakeFeedback()
     app, r = boot(nvm, feedback=fb)
     r.play("S" + "D" * 8)
-    assert app.page[app.page_sel] == "> Sound: on"
-    assert all(len(x) <= 26 for x in app.page) and len(app.page) == 10
+    assert app.top.lines[app.top.sel] == "> Sound: on"
+    assert all(len(x) <= 26 for x in app.top.lines) and len(app.top.lines) == 10
     r.tap(B)
     assert not app.sound and not fb.sound and fb.calls[-1] == ("off",)
     r.tap(DOWN)
     r.tap(RIGHT)
-    assert app.page[app.page_sel] == "> Lights: off" and not fb.lights
+    assert app.top.lines[app.top.sel] == "> Lights: off" and not fb.lights
     r.tap(START)  # leave the menu: settings saved
     r.tap(B)
     play_until(app, r, tricks_done(1))
@@ -428,18 +428,18 @@ def test_menu_scrolls_and_fits_the_screen():
     r = Runner(Loop(app, TextView()))
     r.tap(START)
     for i in range(10):
-        assert len(app.page) == 10 and all(len(x) <= 26 for x in app.page)
-        assert app.page[app.page_sel].startswith("> ")
-        assert app.page[0] == "Menu  %d/10" % (i + 1)
+        assert len(app.top.lines) == 10 and all(len(x) <= 26 for x in app.top.lines)
+        assert app.top.lines[app.top.sel].startswith("> ")
+        assert app.top.lines[0] == "Menu  %d/10" % (i + 1)
         r.tap(DOWN)
-    assert app.page[app.page_sel] == "> Resume" or app.page[app.page_sel] == "> Back"
+    assert app.top.lines[app.top.sel] == "> Resume" or app.top.lines[app.top.sel] == "> Back"
 
 
 def test_statistics_without_saves_say_so():
     app = App(seed=1)
     r = Runner(Loop(app, TextView()))
     r.play("S" + "D" * 7 + "B")
-    assert app.screen == S.STATS and "Saves are off" in app.page[2]
+    assert app.screen == S.STATS and "Saves are off" in app.top.lines[2]
 
 
 def test_simulator_saves_only_where_asked(tmp_path, monkeypatch):
@@ -491,7 +491,7 @@ def test_the_menu_from_the_resume_offer_comes_back_to_it():
     r2.play("SDDDR")  # the menu: level up, then back
     assert app2.level == 2 and app2.screen == S.MENU
     r2.tap(START)
-    assert app2.screen == S.RESUME and app2.page[app2.page_sel] == "> New match"
+    assert app2.screen == S.RESUME and app2.top.lines[app2.top.sel] == "> New match"
     r2.play("AB")
     assert app2.screen == S.TABLE and app2.match.hand.history == app.match.hand.history[:len(
         app2.match.hand.history)] and app2.level == 1  # the saved match's level
@@ -525,9 +525,9 @@ def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():
     files = fakeflash.FatFiles(readonly=True)  # the boot button held: the computer writes
     st = stores.open_store(nvm=nvm, root="/saves", files=files, unit=None)
     app = App(seed=7, choose=stub_choose, store=st)
-    assert app.screen == S.NOTICE and app.page[2:4] == ["One save copy only:",
+    assert app.screen == S.NOTICE and app.top.lines[2:4] == ["One save copy only:",
                                                          "drive is read-only"]
-    assert max(len(x) for x in app.page) <= 26 and len(app.page) <= 10
+    assert max(len(x) for x in app.top.lines) <= 26 and len(app.top.lines) <= 10
     r = Runner(Loop(app, TextView()))
     r.tap(B)
     r.tap(B)
@@ -535,6 +535,6 @@ def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():
     assert app.saves.store.kind == "nvm" and nvm.writes == 1 and files.writes == 0
     app2 = App(seed=7, choose=stub_choose,
                store=stores.open_store(nvm=nvm, root="/saves", files=files, unit=None))
-    assert app2.screen == S.NOTICE and app2.page[2] == "One save copy only:"
+    assert app2.screen == S.NOTICE and app2.top.lines[2] == "One save copy only:"
     Runner(Loop(app2, TextView())).tap(B)
     assert app2.screen == S.RESUME  # the hand's end, saved in nvm

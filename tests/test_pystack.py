@@ -8,7 +8,7 @@ import pytest
 
 from sim import pystack
 from handheld import pystack as setting
-from handheld import app as S
+from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
 from engine import ai

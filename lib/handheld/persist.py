@@ -153,8 +153,7 @@ class Saves:
                 self.resumable = m
         self._settings = settings  # replaced when the menu closes with a change
         self._last = self._payload()  # written only once something changed
-        from handheld import savepages
-        savepages.first_screen(app)
+        app.first_screen()
 
     def resume(self, app):
         """Continue the saved match in app."""
@@ -164,13 +163,7 @@ class Saves:
         self._start = (list(d["scores"]), d["carry"])
         app.seed = d["seed"]
         app.level = d["level"]
-        app.match = m
-        app._start_hand()
-        if m.hand.over:  # saved at the hand's end: its result, counted in stats already
-            from handheld import pages
-            pages.hand_over(app)
-        else:
-            app._pause(1000, "Welcome back")  # a moment before the game goes on
+        app.continue_match(m)  # its table, or its result if saved at the hand's end
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):

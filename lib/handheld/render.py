@@ -9,7 +9,7 @@ import terminalio
 import vectorio
 from adafruit_display_text import bitmap_label
 
-from handheld import app as A
+from handheld import screen as A
 from handheld.cardart import CardArt, BACK, MORE
 from handheld.layout import layout
 from handheld import words
@@ -196,20 +196,20 @@ class Renderer:
         self._hide(self.table, not on_table)
         self._hide(self.page, on_table)
         if on_table:
-            self._table(app, d)
+            self._table(app, app.top, d)
         else:
-            self._page(app)
+            self._page(app.top)
         if self.display is not None:
             self.display.refresh()
             self.refreshes += 1
         return True
 
-    def _page(self, app):
+    def _page(self, page):
         L = self.lay
-        is_title = app.screen == A.TITLE
+        is_title = page.kind == A.TITLE
         self._hide(self.title, not is_title)
         top = L.title_text_top if is_title else L.page_top
-        lines = app.page
+        lines = page.lines
         for i in range(len(self.page_lines)):
             lb = self.page_lines[i]
             y = top + i * L.page_step
@@ -220,10 +220,10 @@ class Renderer:
                 self._hide(lb, True)
                 continue
             self._hide(lb, False)
-            self._text(lb, text, words.WIDTH, YELLOW if i == app.page_sel or
+            self._text(lb, text, words.WIDTH, YELLOW if i == page.sel or
                        (i == 0 and not is_title) else WHITE)
 
-    def _table(self, app, d):
+    def _table(self, app, tb, d):
         m = app.match
         h = m.hand
         art = self.art
@@ -256,7 +256,7 @@ class Renderer:
         if d & A.D_TRICK:
             for seat in (0, 1):
                 tg = self.trick[seat]
-                c = app.trick[seat]
+                c = tb.trick[seat]
                 self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, art.normal, c < 0)
         if d & A.D_SCORE:
             s = m.scores
@@ -264,9 +264,9 @@ class Renderer:
             self._text(self.score[1], "CPU %2d" % s[1], 0)
             self._text(self.score[2], "to go" if m.bummerl else "to %d" % m.target, 0)
         if d & A.D_HAND:
-            self._hand(app)
+            self._hand(tb)
         if d & A.D_PANEL:
-            self._panel(app)
+            self._panel(tb)
         if d & A.D_PROMPT:
             self._text(self.prompt, app.prompt, 26)
 
@@ -287,38 +287,38 @@ class Renderer:
             if glyphs[i][0] != 4:
                 glyphs[i][0] = 4
 
-    def _hand(self, app):
+    def _hand(self, tb):
         art = self.art
         x0, y0, step, lift = self.lay.hand
-        cards = app.hand_cards
+        cards = tb.hand_cards
         n = len(cards)
-        choosing = app.phase == A.HUMAN and app.panel is None
+        choosing = tb.phase == A.HUMAN and tb.panel is None
         for i in range(SLOTS):
             tg = self.slots[i]
-            if i < n or (i == n and app.has_more and choosing):
-                sel = choosing and i == app.cursor
+            if i < n or (i == n and tb.has_more and choosing):
+                sel = choosing and i == tb.cursor
                 tile = cards[i] if i < n else MORE
                 shader = art.normal
                 if choosing:
                     if sel:
                         shader = art.lit
-                    elif i < n and not app.playable >> cards[i] & 1:
+                    elif i < n and not tb.playable >> cards[i] & 1:
                         shader = art.dim
                 self._tile(tg, tile, x0 + i * step, y0 - lift if sel else y0, shader)
             else:
                 self._hide(tg, True)
 
-    def _panel(self, app):
-        if app.panel is None:
+    def _panel(self, tb):
+        if tb.panel is None:
             self._hide(self.panel, True)
             return
         self._hide(self.panel, False)
-        title, items = app.panel
+        title, items = tb.panel
         self._text(self.panel_lines[0], title, 18)
         rows = len(self.panel_lines) - 1
         top = 0
-        if app.panel_sel >= rows:
-            top = app.panel_sel - rows + 1
+        if tb.panel_sel >= rows:
+            top = tb.panel_sel - rows + 1
         shown = min(rows, len(items))
         h = 6 + (shown + 1) * self.lay.panel[4]
         if self.panel_box[0].height != h:
@@ -328,7 +328,7 @@ class Renderer:
             i = top + r
             lb = self.panel_lines[r + 1]
             if i < len(items):
-                sel = i == app.panel_sel
+                sel = i == tb.panel_sel
                 self._text(lb, ("> " if sel else "  ") + items[i][0], 18, YELLOW if sel else WHITE)
             else:
                 self._text(lb, "", 18)

@@ -3,7 +3,7 @@
 `TextView.update(app)` returns the whole screen as lines (and clears `app.dirty`), showing
 exactly what the pixel renderer shows: never the computer's cards.
 """
-from handheld import app as A
+from handheld import screen as A
 from handheld import words
 
 
@@ -33,13 +33,13 @@ class TextView:
 
 
 def render(app):
-    s = app.screen
-    if s == A.TABLE:
+    s = app.top
+    if s.kind == A.TABLE:
         return table_lines(app)
     lines = []
-    if s == A.TITLE:
+    if s.kind == A.TITLE:
         lines.append("=== SIXTY-SIX ===   C H S D")
-    lines.extend(app.page)
+    lines.extend(s.lines)
     return lines
 
 
@@ -56,6 +56,7 @@ def _seat_line(app, h, seat):
 
 
 def table_lines(app):
+    t = app.top
     m = app.match
     h = m.hand
     out = []
@@ -75,29 +76,29 @@ def table_lines(app):
     else:
         stock = "Stock empty, trumps are %s" % words.SUIT_TEXT[h.trump_suit]
     out.append(stock)
-    t = app.trick
     out.append("Trick: CPU [%s]  You [%s]" % (
-        words.card_short(t[1]) if t[1] >= 0 else "  ", words.card_short(t[0]) if t[0] >= 0 else "  "))
+        words.card_short(t.trick[1]) if t.trick[1] >= 0 else "  ",
+        words.card_short(t.trick[0]) if t.trick[0] >= 0 else "  "))
     out.append(_seat_line(app, h, 0))
     cards = []
-    for i in range(len(app.hand_cards)):
-        c = app.hand_cards[i]
+    for i in range(len(t.hand_cards)):
+        c = t.hand_cards[i]
         name = words.card_short(c)
-        if app.phase == A.HUMAN and app.panel is None and not app.playable >> c & 1:
+        if t.phase == A.HUMAN and t.panel is None and not t.playable >> c & 1:
             name = "(" + name + ")"  # dimmed: may not be played now
-        if i == app.cursor and app.phase == A.HUMAN and app.panel is None:
+        if i == t.cursor and t.phase == A.HUMAN and t.panel is None:
             name = ">" + name + "<"
         cards.append(name)
-    if app.has_more:
+    if t.has_more:
         more = "[more]"
-        if app.cursor == len(app.hand_cards) and app.panel is None:
+        if t.cursor == len(t.hand_cards) and t.panel is None:
             more = ">[more]<"
         cards.append(more)
     out.append("Your hand: " + " ".join(cards))
-    if app.panel is not None:
-        title, items = app.panel
+    if t.panel is not None:
+        title, items = t.panel
         out.append("+-- " + title)
         for i in range(len(items)):
-            out.append("| " + ("> " if i == app.panel_sel else "  ") + items[i][0])
+            out.append("| " + ("> " if i == t.panel_sel else "  ") + items[i][0])
     out.append(": " + app.prompt)
     return out

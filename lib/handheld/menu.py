@@ -1,0 +1,136 @@
+"""The menu (over any screen but a notice) and the rules help it opens.
+
+Imported when the menu first opens. The menu changes the player's choices through
+`App.load_settings`; leaving it saves them.
+"""
+from engine.rules import PRESET_ORDER
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from handheld.input import MENU_KEY
+from handheld.screen import Screen, MENU, HELP, DONE
+from handheld import words
+
+MENU_ITEMS = 10
+MENU_SHOWN = 8  # items on screen at once; the list scrolls
+# the setting each item changes (names of App.settings()), None for an action
+_SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
+            "sound", "lights")
+
+
+class Menu(Screen):
+    kind = MENU
+
+    def __init__(self, app, playing):
+        self.app = app
+        self.playing = playing  # opened over a match: "Resume", and "(next)" on a new game
+        self.item = 0
+
+    def home(self):
+        """Back to the first item (a menu key on the help)."""
+        self.item = 0
+
+    def show(self):
+        app = self.app
+        name = PRESET_ORDER[app.preset_index]
+        game = words.PRESET_TITLES[name]
+        if self.playing and name != app.match.rules.name:
+            game += " (next)"
+        items = ("Resume" if self.playing else "Back",
+                 "New match",
+                 "Game: " + game,
+                 "Level: " + words.LEVEL_WORDS[app.level],
+                 "Points: " + ("shown" if app.show_points else "hidden"),
+                 "Marriages: " + ("auto" if app.auto_marry else "by hand"),
+                 "Rules help",
+                 "Statistics",
+                 "Sound: " + ("on" if app.sound else "off"),
+                 "Lights: " + ("on" if app.lights else "off"))
+        i = self.item
+        top = i - MENU_SHOWN + 1 if i >= MENU_SHOWN else 0
+        lines = ["Menu  %d/%d" % (i + 1, MENU_ITEMS)]
+        for j in range(top, top + MENU_SHOWN):
+            lines.append(("> " if j == i else "  ") + items[j])
+        lines.append("B:ok  LEFT/RIGHT:change")
+        self.page(lines, 1 + i - top)
+
+    def key(self, k):
+        i = self.item
+        if k == START or k == SELECT or k == MENU_KEY:
+            return self._leave()
+        if k == DOWN or k == A:
+            self.item = (i + 1) % MENU_ITEMS
+        elif k == UP:
+            self.item = (i - 1) % MENU_ITEMS
+        elif (k == LEFT or k == RIGHT) and _SETTING[i]:
+            self._change(_SETTING[i], -1 if k == LEFT else 1)
+        elif k == B:
+            if i == 0:
+                return self._leave()
+            if i == 1:
+                self.app.new_match()
+                self.app.save_settings()
+                return None
+            if i == 6:
+                return Help(self.app, self.home)
+            if i == 7:
+                from handheld.savepages import Stats
+                return Stats(self.app)
+            self._change(_SETTING[i], 1)
+        else:
+            self.app.cue()
+            return None
+        self.show()
+        return None
+
+    def _leave(self):
+        self.app.save_settings()  # its choices, if they changed
+        return DONE
+
+    def _change(self, name, step):
+        app = self.app
+        v = app.settings()[name]
+        if name == "preset":
+            v = (v + step) % len(PRESET_ORDER)
+        elif name == "level":
+            v = (v + step) % 3
+        else:
+            v = not v
+        app.load_settings({name: v})
+
+
+class Help(Screen):
+    """The rules help, a page at a time; B goes back to the menu."""
+
+    kind = HELP
+
+    def __init__(self, app, home):
+        self.app = app
+        self.home = home  # called on a menu key: the menu shows its first item again
+        self.at = 0
+
+    def show(self):
+        from handheld.helptext import help_pages
+        pages = help_pages(PRESET_ORDER[self.app.preset_index])
+        n = len(pages)
+        self.at %= n
+        lines = list(pages[self.at])
+        while len(lines) < 8:
+            lines.append("")
+        lines.append("")
+        lines.append("<%d/%d>  A:next  B:back" % (self.at + 1, n))
+        self.page(lines, 0)
+
+    def key(self, k):
+        if k == RIGHT or k == A or k == DOWN:
+            self.at += 1
+        elif k == LEFT or k == UP:
+            self.at -= 1
+        elif k == B:
+            return DONE
+        elif k == START or k == SELECT or k == MENU_KEY:
+            self.home()
+            return DONE
+        else:
+            self.app.cue()
+            return None
+        self.show()
+        return None

@@ -1,0 +1,97 @@
+"""What every screen of the app shares: the kinds the renderers draw, the table's phases, the
+dirty bits, the timings, and `Screen`, the small interface each screen implements.
+
+A screen is one object on the App's stack (handheld.app). While it is on top the App hands it
+the player's keys, `key(k)`, and the passing time, `tick(now)`; `key` returns what happens:
+    None     stay (the screen changed itself, or the App's public API changed the stack)
+    DONE     close this screen: the one under it shows again (its `show()` is called)
+    screen   open that screen over this one
+A renderer reads `kind` and, for a full-screen page, `lines` and `sel`. A screen changes the
+rest of the app only through the App's public methods, never another screen's fields.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from handheld.buttons import START, SELECT
+from handheld.input import MENU_KEY
+
+# screen kinds (Screen.kind; App.screen is the kind on top)
+TITLE = const(0)
+TABLE = const(1)
+RESULT = const(2)  # a hand is over
+MATCH_END = const(3)
+MENU = const(4)
+HELP = const(5)
+ERROR = const(6)
+RESUME = const(7)  # a saved match: continue or start new (handheld.savepages)
+NOTICE = const(8)  # a note about the saves
+STATS = const(9)
+
+NORMAL = const(1)  # engine.ai.NORMAL: the default level (the computer player is imported last)
+
+# the table's phases (handheld.table)
+IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
+HUMAN = const(1)  # waiting for the player
+THINK = const(2)  # "CPU thinking..." is on screen; the next tick computes the move
+CPU = const(3)  # the computer's move is known and appears at `due`
+PAUSE = const(4)  # a trick result or a notice stays until `due` (or a key)
+
+# dirty bits (App.dirty): which parts of the screen changed
+D_OPP = const(1)  # computer's hand and its tricks/marriages line
+D_STOCK = const(2)
+D_TRICK = const(4)
+D_SCORE = const(8)
+D_ME = const(16)  # the player's tricks/marriages line
+D_HAND = const(32)
+D_PROMPT = const(64)
+D_PANEL = const(128)
+D_PAGE = const(256)  # a full-screen page (title, result, menu, help, error)
+D_SCREEN = const(512)  # another screen: show/hide whole layers
+D_TABLE = const(255)
+D_ALL = const(1023)
+
+THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
+QUICK_MS = const(250)  # a computer draw
+TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
+NOTICE_MS = const(1000)  # "CPU closes the stock" and such
+CUE_MS = const(900)  # the key hint shown after a key that means nothing here
+NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
+
+DONE = True  # what key() returns to close its screen
+
+
+class Screen:
+    """The interface; the defaults fit a page: menu keys open the menu, other keys cue.
+    A screen's constructor takes the App first and keeps it as `app`."""
+
+    kind = TITLE
+    lines = ()  # a full-screen page: its lines (26 columns)
+    sel = -1  # the highlighted line of the page, -1 none
+    hint = ""  # a key hint for the prompt line after a key that means nothing ("": none)
+
+    def key(self, k):
+        """A key while on top: None (stay), DONE (close) or a screen to open over this one."""
+        if k == START or k == SELECT or k == MENU_KEY:
+            return self.app.menu()
+        self.app.cue()
+        return None
+
+    def tick(self, now):
+        """Time passes while on top (now in ms)."""
+
+    def show(self):
+        """On top again (opened, or the screen over it closed): mark what to draw."""
+        self.app.mark(D_PAGE | D_SCREEN)
+
+    def waiting(self):
+        """True when nothing is due and the screen waits for a key."""
+        return True
+
+    def page(self, lines, sel=-1):
+        """Show these lines (a full-screen page) with line sel highlighted."""
+        self.lines = lines
+        self.sel = sel
+        self.app.mark(D_PAGE | D_SCREEN)

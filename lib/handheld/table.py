@@ -1,0 +1,125 @@
+"""The card table: the screen a hand is played on.
+
+`Table` deals the hand onto the screen, paces it (the computer's turn shows "thinking" first, a
+finished trick and the computer's announcements stay a moment) and applies each action; the
+player's keys are answered by handheld.turn. Everything runs on timestamps: nothing blocks.
+Besides handheld.turn's fields the renderers read `phase` and `trick` (the card each seat has
+in the current trick, -1 none), and the App's `match`, `prompt` and `show_points`.
+"""
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
+from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE
+from handheld.screen import D_ALL, D_TABLE, D_TRICK, D_HAND
+from handheld.screen import THINK_MS, QUICK_MS, TRICK_MS, NOTICE_MS
+from handheld.turn import Turn, hand_order
+from handheld import words
+
+
+class Table(Turn):
+    kind = TABLE
+
+    def __init__(self, app):
+        self.app = app
+        self.phase = IDLE
+        self.due = 0
+        self.cpu_action = -1
+        self.trick = [-1, -1]
+        self.hand_cards = []
+        self.playable = 0
+        self.cursor = 0
+        self.has_more = False
+        self.panel = None
+        self.panel_sel = 0
+
+    def deal(self):
+        """The App's match has a new (or a restored) hand: put it on the table."""
+        self.phase = IDLE
+        self.trick[0] = self.trick[1] = -1
+        self.panel = None
+        self.hand_cards = hand_order(self.app.match.hand.hand_mask(0))
+        self.playable = 0
+        self.has_more = False
+        self.cursor = 0
+        self.app.set_prompt("New hand")
+        self.app.mark(D_ALL)
+
+    def show(self):
+        self.app.mark(D_ALL)
+        if self.phase == THINK or self.phase == CPU:
+            self.phase = IDLE  # show "thinking" again before the computer thinks
+
+    def waiting(self):
+        return self.phase == HUMAN and not self.app.cue_until
+
+    def tick(self, now):
+        """One step: end a pause, let the computer move, or wait for the player."""
+        app = self.app
+        if self.phase == PAUSE:
+            if now < self.due:
+                return
+            self.phase = IDLE
+            if self.trick[0] >= 0 and self.trick[1] >= 0:
+                self.trick[0] = self.trick[1] = -1
+                app.mark(D_TRICK)
+        h = app.match.hand
+        if h.over:
+            app.hand_over()
+            return
+        if h.to_move == 1:
+            if self.phase == IDLE or self.phase == HUMAN:
+                self.phase = THINK
+                self.due = now
+                self.playable = 0
+                self.has_more = False
+                app.mark(D_HAND)
+                app.set_prompt("CPU is thinking...")
+            elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
+                self.cpu_action = app.think(h)
+                self.phase = CPU
+                self.due += QUICK_MS if self.cpu_action == DRAW else THINK_MS
+            elif self.phase == CPU and now >= self.due:
+                self.act(1, self.cpu_action)
+            return
+        if self.phase != HUMAN:
+            self._begin_human()
+
+    def act(self, seat, a):
+        """Apply one action for seat and start the pause or notice that shows it."""
+        app = self.app
+        h = app.match.hand
+        lead = h.trick_card < 0
+        app.match.apply(a)
+        app.mark(D_TABLE)
+        self.phase = IDLE
+        self.panel = None
+        who = words.WHO[seat]
+        if a < 24:
+            if lead:
+                self.trick[0] = self.trick[1] = -1
+            self.trick[seat] = a
+            if not lead:
+                led, follow, w = h.last_trick
+                app.trick_taken(w == 0)
+                self.pause(TRICK_MS, "%s take%s the trick +%d" % (
+                    words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
+        elif a < EXCHANGE:
+            s = a - MARRIAGE
+            self.pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
+                who, 40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]))
+        elif a == EXCHANGE:
+            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % who)
+        elif a == CLOSE:
+            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % who)
+        elif a == DECLARE:
+            self.pause(NOTICE_MS, "%s declare%s 66!" % (who, "s" if seat else ""))
+        if seat == 0 or a == DRAW:
+            self.hand_cards = hand_order(h.hand_mask(0))
+            app.mark(D_HAND)
+        if h.over or (a < 24 and not lead):
+            app.after_action(h.over)  # after a trick, at the hand's end: the saves
+
+    def pause(self, ms, text):
+        """Say text on the prompt line; hold the table for ms (0: no pause)."""
+        self.app.set_prompt(text)
+        if ms:
+            self.phase = PAUSE
+            self.due = self.app.now + ms

@@ -1,0 +1,200 @@
+"""The player's turn on the table: the cursor over the hand, the choices panel, the prompt.
+
+`Turn` is the part of the table screen (handheld.table.Table builds on it) that answers keys.
+What the renderers read: `hand_cards` (display order), `playable` (mask of the cards that may
+be played now), `cursor` (an index in hand_cards; len(hand_cards) is the "more" chip),
+`has_more`, and `panel`, (title, items) with items a list of (text, action), -1 = back.
+"""
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from handheld.input import MENU_KEY
+from handheld.screen import Screen, IDLE, HUMAN, PAUSE, D_HAND, D_PROMPT, D_PANEL
+from handheld import words
+
+_SUIT_ORDER = (0, 2, 3, 1)  # clubs hearts spades diamonds: colours alternate in the hand
+
+
+def hand_order(mask):
+    """The cards of a mask in display order: suits alternate colour, high ranks first."""
+    out = []
+    for s in _SUIT_ORDER:
+        for r in range(5, -1, -1):
+            c = s * 6 + r
+            if mask >> c & 1:
+                out.append(c)
+    return out
+
+
+class Turn(Screen):
+    hint = "A:next B:play hold B:menu"
+
+    def key(self, k):
+        app = self.app
+        if k == START or k == SELECT or k == MENU_KEY:
+            return Screen.key(self, k)  # the menu
+        if self.phase == PAUSE:
+            if k == A or k == B:
+                self.due = app.now  # a key ends the pause early
+            else:
+                app.cue()
+            return None
+        if self.phase != HUMAN:
+            app.cue()
+            return None
+        if self.panel is not None:
+            self._panel_key(k)
+            return None
+        if k == RIGHT or k == A:
+            self._move(1)
+        elif k == LEFT:
+            self._move(-1)
+        elif k == UP and self.has_more:
+            self._open_more()
+        elif k == B:
+            if self.cursor >= len(self.hand_cards):
+                self._open_more()
+                return None
+            c = self.hand_cards[self.cursor]
+            m = self.marriage_for(c)
+            if m >= 0:
+                self.act(0, MARRIAGE + m)
+            self.act(0, c)
+            return None
+        else:
+            app.cue()
+            return None
+        self._show_choice()
+        return None
+
+    def _begin_human(self):
+        h = self.app.match.hand
+        legal = h.legal_actions()
+        if h.draw_pending:
+            if CLOSE not in legal:  # nothing to decide before the draw: draw at once
+                self.act(0, DRAW)
+                self.phase = IDLE
+                return
+            items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
+            if DECLARE in legal:
+                items.append(("Declare 66", DECLARE))
+            self._open_panel("You won the trick", items)
+        self.phase = HUMAN
+        m = 0
+        more = False
+        for a in legal:
+            if a < 24:
+                m |= 1 << a
+            else:
+                more = True
+        self.playable = m
+        self.has_more = more and not h.draw_pending
+        self.hand_cards = hand_order(h.hand_mask(0))
+        if not self._playable_at(self.cursor):
+            self._move(1)
+        self.app.mark(D_HAND | D_PROMPT)
+        self._show_choice()
+
+    def _playable_at(self, i):
+        n = len(self.hand_cards)
+        if i < n:
+            return self.playable >> self.hand_cards[i] & 1
+        return i == n and self.has_more
+
+    def _move(self, step):
+        """Move the cursor to the next playable card (or the chip) in direction step."""
+        n = len(self.hand_cards) + 1
+        i = self.cursor
+        for _ in range(n):
+            i = (i + step) % n
+            if self._playable_at(i):
+                self.cursor = i
+                break
+        self.app.mark(D_HAND)
+
+    def _show_choice(self):
+        """The prompt for the player's own turn."""
+        app = self.app
+        if self.panel is not None:
+            app.set_prompt("A:next  B:choose")
+            return
+        h = app.match.hand
+        n = len(self.hand_cards)
+        if self.cursor >= n:
+            names = []
+            for a in h.legal_actions():
+                if a == DECLARE:
+                    names.append("66")
+                elif a == EXCHANGE:
+                    names.append("swap")
+                elif a == CLOSE:
+                    names.append("close")
+                elif MARRIAGE <= a < EXCHANGE:
+                    names.append("40" if a - MARRIAGE == h.trump_suit else "20")
+            app.set_prompt("More: " + " ".join(names))
+            return
+        c = self.hand_cards[self.cursor]
+        if h.announced >= 0:
+            app.set_prompt("Lead K or Q of " + words.SUIT_TEXT[h.announced])
+        elif h.trick_card >= 0:
+            app.set_prompt("Play " + words.card_text(c))
+        else:
+            text = "Lead " + words.card_text(c)
+            m = self.marriage_for(c)
+            if m >= 0:
+                text += " +%d" % (40 if m == h.trump_suit else 20)
+            app.set_prompt(text)
+
+    def marriage_for(self, c):
+        """The suit whose marriage leading c announces (auto-announce on), else -1."""
+        r = c % 6
+        if not self.app.auto_marry or (r != 2 and r != 3):
+            return -1
+        s = c // 6
+        h = self.app.match.hand
+        if h.announced < 0 and MARRIAGE + s in h.legal_actions():
+            return s
+        return -1
+
+    def _open_more(self):
+        h = self.app.match.hand
+        ex = "J" if h.rules.exchange_rank else "9"
+        items = []
+        for a in h.legal_actions():
+            if a == DECLARE:
+                items.append(("Declare 66", a))
+            elif a == EXCHANGE:
+                items.append(("Swap trump %s" % ex, a))
+            elif a == CLOSE:
+                items.append(("Close stock", a))
+            elif MARRIAGE <= a < EXCHANGE:
+                s = a - MARRIAGE
+                items.append(("%d in %s" % (
+                    40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]), a))
+        items.append(("Back to cards", -1))
+        self._open_panel("Your lead", items)
+        self._show_choice()
+
+    def _open_panel(self, title, items):
+        self.panel = (title, items)
+        self.panel_sel = 0
+        self.app.mark(D_PANEL)
+
+    def _panel_key(self, k):
+        items = self.panel[1]
+        if k == DOWN or k == RIGHT or k == A:
+            self.panel_sel = (self.panel_sel + 1) % len(items)
+        elif k == UP or k == LEFT:
+            self.panel_sel = (self.panel_sel - 1) % len(items)
+        elif k == B:
+            a = items[self.panel_sel][1]
+            self.panel = None
+            self.app.mark(D_PANEL)
+            if a < 0:
+                self._show_choice()
+                return
+            self.act(0, a)
+            return
+        else:
+            self.app.cue()
+            return
+        self.app.mark(D_PANEL)

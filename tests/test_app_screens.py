@@ -1,0 +1,87 @@
+"""The screen stack: a new screen is one class with the Screen interface, and the App, the
+stack and both renderers take it with no change (here a scrolling list like the coming coach's
+review, opened over a hand's result)."""
+from handheld import screen as S
+from handheld.screen import Screen, DONE
+from handheld.app import App
+from handheld.buttons import UP, DOWN, B, LEFT
+from handheld.textview import TextView
+from handheld.loop import Loop
+from sim.headless import Runner
+from sim.screens import stub_choose
+from appfix import display  # noqa: F401 (a fixture)
+
+SHOWN = 8
+
+
+class Review(Screen):
+    """A scrolling list of lines; B closes it."""
+
+    kind = 10  # a kind no renderer knows: drawn as a full-screen page
+
+    def __init__(self, app, items):
+        self.app = app
+        self.items = items
+        self.at = 0
+
+    def show(self):
+        self.page(["Review %d/%d" % (self.at + 1, len(self.items))] +
+                  self.items[self.at:self.at + SHOWN], 1)
+
+    def key(self, k):
+        if k == B:
+            return DONE
+        if k == DOWN or k == UP:
+            self.at = max(0, min(len(self.items) - 1, self.at + (1 if k == DOWN else -1)))
+            self.show()
+            return None
+        return Screen.key(self, k)  # the menu, or a cue
+
+
+def result_app(view):
+    app = App(seed=3, choose=stub_choose)
+    r = Runner(Loop(app, view))
+    r.tap(B)
+    for _ in range(500):
+        r.settle()
+        if app.screen == S.RESULT:
+            return app, r
+        r.tap(B)
+    raise AssertionError("no hand's result after 500 presses")
+
+
+def test_a_new_screen_opens_over_the_result_scrolls_and_closes_back_to_it():
+    view = TextView()
+    app, r = result_app(view)
+    result = app.top
+    result_lines = list(result.lines)
+    app.push(Review(app, ["trick %d" % i for i in range(12)]))
+    assert app.screen == 10 and app.stack == [result, app.top]
+    r.step()
+    assert view.lines[0] == "Review 1/12" and view.lines[1] == "trick 0"
+    r.tap(DOWN)
+    r.tap(DOWN)
+    assert view.lines[:2] == ["Review 3/12", "trick 2"]
+    cues = app.cues
+    r.tap(LEFT)  # means nothing here: a cue, nothing else
+    assert app.cues == cues + 1 and view.lines[0] == "Review 3/12"
+    r.play("H")  # the menu opens over it, and closes back to it
+    assert app.screen == S.MENU
+    r.play("S")
+    assert app.screen == 10 and view.lines[0] == "Review 3/12"
+    r.tap(B)
+    assert app.top is result and app.screen == S.RESULT and view.lines == result_lines
+    r.tap(B)  # the result page goes on as before: the next hand
+    assert app.screen == S.TABLE and app.errors == 0
+
+
+def test_a_new_screen_is_drawn_by_the_displayio_renderer_as_a_page(display):
+    from handheld.render import Renderer
+    view = Renderer(display)
+    app, r = result_app(view)
+    app.push(Review(app, ["line %d" % i for i in range(3)]))
+    r.step()
+    assert view.table.hidden and not view.page.hidden and view.title.hidden
+    assert view.page_lines[0].text.rstrip() == "Review 1/3"
+    assert view.page_lines[1].text.rstrip() == "line 0"
+    assert app.errors == 0
