@@ -205,3 +205,16 @@ def test_sim_screens_on_a_full_disk_exits_1(tmpfs):
         done.stderr and "Traceback" not in done.stderr
     for name in os.listdir(str(d)):
         assert os.path.getsize(str(d / name)) > 0, name
+
+
+def test_shots_into_a_folder_without_write_permission_are_refused(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root may write any folder; the read-only mount test covers this case")
+    d = tmp_path / "locked"
+    d.mkdir()
+    d.chmod(0o500)
+    try:
+        done = sim("--headless", "--keys", "BB", "--shots", str(d))
+        assert done.returncode == 2 and "cannot write there: Permission denied" in done.stderr
+    finally:
+        d.chmod(0o700)
