@@ -55,9 +55,6 @@ def parse(argv=None):
         ap.error("--keys: unknown key%s %s: use %s" % ("s" if len(bad) > 1 else "",
                                                        " ".join(repr(c) for c in bad),
                                                        KEY_LETTERS))
-    if args.headless and not args.keys and not args.shots:
-        ap.error("--headless needs --keys (what to press, e.g. --keys \"B.BRB\") or --shots "
-                 "DIR (a PNG of the title); with neither it would do nothing")
     if args.shots:
         why = shots_problem(args.shots)
         if why:
@@ -229,6 +226,11 @@ def _ms():
 def main(argv=None):
     """Exit status: 1 if a scripted run counted app errors or could not write a shot."""
     args = parse(argv)
+    if args.headless and not args.text and not args.keys and not args.shots:
+        sys.stderr.write("python -m sim: error: --headless needs --keys (what to press, e.g. "
+                         "--keys \"B.BRB\") or --shots DIR (a PNG of the title); with neither "
+                         "it would do nothing\n")
+        return 2
     if args.text:
         app = run_text(args)
     elif args.headless:
