@@ -2,8 +2,22 @@
 from engine.rng import Rng
 
 
-def check_deck(deck, rules):
-    """The deck as bytes, or ValueError naming what is wrong with it."""
+def check_rules(rules):
+    from engine.rules import Rules
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules object (e.g. engine.rules.preset(%r)), not %r"
+                         % (rules if type(rules) is str else "sixty-six", rules))
+
+
+def check_deck(deck, rules, dealer=0):
+    """The deck as bytes, or ValueError naming what is wrong with it (or the dealer, or the
+    rules)."""
+    if type(dealer) is not int or dealer not in (0, 1):  # not 1.0 or True
+        raise ValueError("dealer must be 0 or 1, not %r" % (dealer,))
+    check_rules(rules)
+    if type(deck) not in (list, tuple, bytes, bytearray):  # a set or a generator has no order
+        raise ValueError("deck must be a sequence of card numbers 0..23 in deal order (a list, "
+                         "tuple or bytes), not a %s" % type(deck).__name__)
     try:
         cards = bytes(deck)
     except (TypeError, ValueError):
@@ -28,5 +42,8 @@ def check_deck(deck, rules):
 
 def shuffled(seed, rules):
     """The rule set's cards shuffled by the engine's PRNG: the same on every platform."""
+    if type(seed) is not int:  # not 7.0, "7" or True
+        raise ValueError("seed must be a whole number, not %r" % (seed,))
+    check_rules(rules)
     deck = [c for c in range(24) if rules.cards >> c & 1]
     return Rng(seed).shuffle(deck)

@@ -22,10 +22,8 @@ class Hand:
     def __init__(self, deck, dealer=0, rules=SIXTY_SIX):
         if deck is None:  # an empty shell for copy()
             return
-        if dealer not in (0, 1):
-            raise ValueError("dealer must be 0 or 1, not %r" % (dealer,))
+        self.deck = check_deck(deck, rules, dealer)
         self.rules = rules
-        self.deck = check_deck(deck, rules)
         self.dealer = dealer
         d = self.deck
         nd = 1 - dealer

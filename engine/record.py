@@ -33,15 +33,20 @@ def _option_value(key, text):
                     raise ValueError("option %s wants True or False, not %r" % (key, text))
                 return text == "True"
             if isinstance(default, int):
-                return int(text)
+                try:
+                    return int(text)
+                except ValueError:
+                    raise ValueError("option %s wants a whole number, not %r" % (key, text))
             return text
     raise ValueError("unknown rule option %r" % key)
 
 
 def replay(text):
     """The hand a record describes, with its actions played; ValueError names the bad line."""
+    if type(text) is not str:  # bytes would read as "b'preset ..."
+        raise ValueError("a record is text (str), not %s: decode it first" % type(text).__name__)
     fields = {}
-    for n, line in enumerate(str(text).split("\n")):
+    for n, line in enumerate(text.split("\n")):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -61,6 +66,8 @@ def replay(text):
                 k, eq, v = item.partition("=")
                 if not eq:
                     raise ValueError("option %r is not name=value" % item)
+                if k in opts:
+                    raise ValueError("option %s is given twice" % k)
                 opts[k] = _option_value(k, v)
             rules = rules.but(**opts)
     except ValueError as e:

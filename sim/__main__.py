@@ -7,6 +7,8 @@
                                            replay a key script on simulated time, save a PNG of
                                            every frame that changed (text frames without pygame)
 Options: --size 160x128|240x135|240x240, --preset, --level easy|normal|hard, --seed N.
+Exit status: 0, or 1 when the app counted errors (headless and text replays) or a shot could
+not be written, 2 for bad options.
 Saves: the window and the terminal game keep the match, statistics and settings in
 ~/.local/share/sixtysix (or $XDG_DATA_HOME/sixtysix); --save-dir DIR puts them elsewhere,
 --no-save keeps them in memory only. Headless runs and key scripts save nothing unless
@@ -26,7 +28,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 from handheld.app import App  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.textview import TextView  # noqa: E402
-from sim.headless import Runner  # noqa: E402
+from sim.headless import Runner, unknown_keys, KEY_LETTERS  # noqa: E402
 
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
 TEXT_HELP = ("Keys: L R U D arrows, A, B, S = START, E = SELECT, H = hold B (menu), "
@@ -40,14 +42,49 @@ def parse(argv=None):
     ap.add_argument("--keys", default="", help="key script: L R U D A B S E H and .")
     ap.add_argument("--shots", default=None, help="folder for a PNG of each changed frame")
     ap.add_argument("--size", default="160x128", choices=("160x128", "240x135", "240x240"))
-    ap.add_argument("--scale", type=int, default=4, help="window scale (default 4)")
+    ap.add_argument("--scale", type=_positive, default=4, help="window scale (default 4)")
     ap.add_argument("--preset", default="sixty-six",
                     choices=("sixty-six", "schnapsen", "santase"))
     ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save-dir", default=None, help="folder for saves (default: see above)")
     ap.add_argument("--no-save", action="store_true", help="keep saves in memory only")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    bad = unknown_keys(args.keys)
+    if bad:
+        ap.error("--keys: unknown key%s %s: use %s" % ("s" if len(bad) > 1 else "",
+                                                       " ".join(repr(c) for c in bad),
+                                                       KEY_LETTERS))
+    if args.shots:
+        why = shots_problem(args.shots)
+        if why:
+            ap.error("--shots %s: %s" % (args.shots, why))
+    return args
+
+
+def _positive(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be a whole number >= 1, not %r" % text)
+    return n
+
+
+def shots_problem(folder):
+    """Why PNGs cannot be written into folder (made if missing), or None."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        return "is a file, not a folder"
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, ".sim-probe")
+        with open(probe, "wb") as f:
+            f.write(b"probe")
+        os.remove(probe)
+    except OSError as e:
+        return "cannot write there: %s" % (e.strerror or e)
+    return None
 
 
 def default_save_dir():
@@ -101,7 +138,11 @@ def run_text(args, script=None, out=sys.stdout):
         if line.strip().lower() in ("q", "quit", "exit"):
             break
         del seen[:]
-        runner.play(line or "B")
+        try:
+            runner.play(line or "B")
+        except ValueError as e:
+            out.write("%s\n" % e)
+            continue
         runner.settle()
         for s in seen[:-1]:
             out.write("  .. %s\n" % s)
@@ -129,18 +170,29 @@ def run_headless(args):
     app = make_app(args)
     view = Renderer(display)
     shots = args.shots
-    if shots:
-        os.makedirs(shots, exist_ok=True)
     count = [0]
+
+    class ShotFailed(Exception):
+        pass
 
     def on_frame(runner):
         count[0] += 1
         if shots:
-            display.save(os.path.join(shots, "frame_%04d.png" % count[0]))
+            path = os.path.join(shots, "frame_%04d.png" % count[0])
+            try:
+                display.save(path)
+            except OSError as e:
+                raise ShotFailed("cannot write %s: %s" % (path, e.strerror or e))
 
-    runner = Runner(Loop(app, view), on_frame)
-    runner.play(args.keys)
-    runner.settle()
+    try:
+        runner = Runner(Loop(app, view), on_frame)
+        runner.play(args.keys)
+        runner.settle()
+    except ShotFailed as e:
+        sys.stderr.write("sim: --shots: %s (%d PNGs written before it); stopped\n" %
+                         (e, count[0] - 1))
+        app.shot_failed = True
+        return app
     sys.stdout.write("%d presses, %d frames, %d refreshes, %d areas, %d pixels redrawn; "
                      "screen %d, errors %d\n" % (runner.presses, count[0], display.frames,
                                                  display.areas, display.pixels, app.screen,
@@ -176,11 +228,24 @@ def _ms():
 
 
 def main(argv=None):
+    """Exit status: 1 if a scripted run counted app errors or could not write a shot."""
     args = parse(argv)
+    if args.headless and not args.text and not args.keys and not args.shots:
+        sys.stderr.write("python -m sim: error: --headless needs --keys (what to press, e.g. "
+                         "--keys \"B.BRB\") or --shots DIR (a PNG of the title); with neither "
+                         "it would do nothing\n")
+        return 2
     if args.text:
-        run_text(args)
+        app = run_text(args)
     elif args.headless:
-        run_headless(args)
+        app = run_headless(args)
+        if getattr(app, "shot_failed", False):
+            return 1
+        if app.errors:
+            sys.stderr.write("sim: the app counted %d error%s (its error screen showed them)\n"
+                             % (app.errors, "" if app.errors == 1 else "s"))
+            return 1
+        return 0
     else:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
                 and sys.platform.startswith("linux"):
@@ -188,7 +253,8 @@ def main(argv=None):
             run_text(args)
         else:
             run_window(args)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -54,13 +54,14 @@ def wilson(successes, n, z=Z95):
 
 
 def mean_ci(values, z=Z95):
-    """(mean, low, high): normal-approximation 95% interval of the mean."""
+    """(mean, low, high): normal-approximation 95% interval of the mean. With fewer than two
+    values nothing is known of the spread: the interval is (-inf, inf), not zero wide."""
     n = len(values)
     if n == 0:
-        return (0.0, 0.0, 0.0)
+        return (0.0, -math.inf, math.inf)
     m = sum(values) / n
     if n < 2:
-        return (m, m, m)
+        return (m, -math.inf, math.inf)
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (m, m - half, m + half)
@@ -68,14 +69,15 @@ def mean_ci(values, z=Z95):
 
 def ratio_ci(nums, dens, z=Z95):
     """(ratio, low, high) for sum(nums)/sum(dens) over independent units (nums[i], dens[i]),
-    by the delta method (cluster-robust standard error). With equal dens it is mean_ci."""
+    by the delta method (cluster-robust standard error). With equal dens it is mean_ci; with
+    fewer than two units the interval is (-inf, inf)."""
     k = len(nums)
     total_d = sum(dens)
     if k == 0 or total_d == 0:
-        return (0.0, 0.0, 0.0)
+        return (0.0, -math.inf, math.inf)
     r = sum(nums) / total_d
     if k < 2:
-        return (r, r, r)
+        return (r, -math.inf, math.inf)
     dbar = total_d / k
     s2 = sum((x - r * d) ** 2 for x, d in zip(nums, dens)) / (k - 1)
     half = z * math.sqrt(s2 / k) / dbar
@@ -178,12 +180,19 @@ def play_pair(task):
 
 def run_arena(spec_a, spec_b, n, preset_name="sixty-six", mode="matches", jobs=1, seed=1,
               target=None, progress=None):
-    """Plays n duplicate seeds; returns the list of play_pair results, in seed order."""
+    """Plays n duplicate seeds; returns the list of play_pair results, in seed order.
+    ValueError, before any worker starts, for a bad spec, preset, target, count or jobs."""
     make_player(spec_a)  # fail early on a bad spec
     make_player(spec_b)
     rules = preset(preset_name)
     if target is None:
         target = rules.match_target
+    for name, value in (("target", target), ("seeds", n), ("jobs", jobs), ("seed", seed)):
+        if type(value) is not int or (value < 1 and name != "seed"):
+            raise ValueError("%s must be a whole number%s, not %r" % (
+                name, "" if name == "seed" else " >= 1", value))
+    if mode not in ("matches", "hands"):
+        raise ValueError("mode must be 'matches' or 'hands', not %r" % (mode,))
     tasks = [(i, spec_a, spec_b, rules.name, mix(seed, i + 1), target, mode) for i in range(n)]
     results = []
     if jobs <= 1:
@@ -269,8 +278,10 @@ def format_table(s, spec_a, spec_b, preset_name, mode, target, seed, jobs, wall)
                  "A %.1f%%, %d drawn, %d hands" % (100.0 * hw["A"] / (s["hands"] or 1),
                                                   s["drawn"], s["hands"])))
     d, dlo, dhi = s["diff"]
+    interval = ("[%+.3f, %+.3f]" % (dlo, dhi) if math.isfinite(dlo) and math.isfinite(dhi)
+                else "[no interval from %d seed]" % s["pairs"])
     rows.append(("game pts / hand", "%.3f" % s["gp_per_hand"]["A"], "%.3f" % s["gp_per_hand"]["B"],
-                 "diff %+.3f [%+.3f, %+.3f]" % (d, dlo, dhi)))
+                 "diff %+.3f %s" % (d, interval)))
     t = s["times"]
     rows.append(("ms p50/p95/max", "/".join(_ms(t["A"][k]) for k in ("p50", "p95", "max")),
                  "/".join(_ms(t["B"][k]) for k in ("p50", "p95", "max")),
@@ -288,6 +299,16 @@ def format_table(s, spec_a, spec_b, preset_name, mode, target, seed, jobs, wall)
     return "\n".join(lines)
 
 
+def _at_least_1(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be a whole number >= 1, not %r" % text)
+    return n
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.arena",
                                  description="Duplicate matches (or hands) between two players.")
@@ -297,16 +318,24 @@ def main(argv=None):
     g.add_argument("--matches", type=int, help="duplicate match seeds (each played twice)")
     g.add_argument("--hands", type=int, help="duplicate single-hand seeds (each played twice)")
     ap.add_argument("--preset", default="sixty-six", help="sixty-six, schnapsen or santase")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--jobs", type=_at_least_1, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--target", type=int, default=None, help="match target (default: preset's)")
+    ap.add_argument("--target", type=_at_least_1, default=None,
+                    help="match target (default: preset's)")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = ap.parse_args(argv)
     mode = "hands" if args.hands is not None else "matches"
     n = args.hands if mode == "hands" else (args.matches if args.matches is not None else 20)
     if n < 1:
         ap.error("need at least one seed")
-    rules = preset(args.preset)
+    try:
+        rules = preset(args.preset)
+        make_player(args.a)
+        make_player(args.b)
+    except ValueError as e:
+        ap.error(str(e))
+    if args.target is not None and mode == "hands":
+        ap.error("--target is for --matches (single hands have no target)")
     target = args.target if args.target is not None else rules.match_target
     t0 = time.time()
 
@@ -315,13 +344,8 @@ def main(argv=None):
             sys.stderr.write("  %d/%d seeds, %.0f s\n" % (done, total, time.time() - t0))
             sys.stderr.flush()
 
-    try:
-        results = run_arena(args.a, args.b, n, rules.name, mode, args.jobs, args.seed, target,
-                            progress)
-    except ValueError as e:
-        if "player" in str(e):
-            ap.error(str(e))
-        raise
+    results = run_arena(args.a, args.b, n, rules.name, mode, args.jobs, args.seed, target,
+                        progress)
     s = summarize(results)
     print(format_table(s, args.a, args.b, rules.name, mode, target, args.seed, args.jobs,
                        time.time() - t0))

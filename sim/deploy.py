@@ -8,12 +8,16 @@ same bytes are left alone; a .py removes a stale .mpy of the same name and vice 
 modules the project no longer has are removed from engine/, lib/handheld/ and the copied
 libraries' folders. saves/ is never touched. settings.toml only gets the line
 CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's default, 2048 bytes in
-10.x and 1536 in 9.x, cannot hold the computer's search: lib/handheld/pystack.py; boot.py does
-the same); all else in it stays byte for byte, and a size the player set is kept (with a note
-if it is smaller). Refuses a folder without boot_out.txt (not a CIRCUITPY drive) unless
---force, and a deploy that does not fit.
+10.x and 1536 in 9.x, cannot hold the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays
+byte for byte, and a size the player set is kept (with a note if it is smaller). Refuses a
+folder without boot_out.txt (not a CIRCUITPY drive) unless --force, a deploy that does not
+fit (bytes or files), and a drive where a file stands for a folder the game needs (or the
+other way round), before anything is written. New files are staged in .sixtysix-new/ and
+moved into place only once all are written (see EPILOG). Warns about a CircuitPython older
+than MIN_VERSIONS (from boot_out.txt) and a root code.txt, which runs instead of code.py.
 """
 import argparse
+import errno
 import importlib.util
 import os
 import re
@@ -32,6 +36,21 @@ NOT_FOR_BOARDS = ("adafruit_blinka", "adafruit_platformdetect")
 PROTECTED = ("settings.toml", "saves")      # the player's: never shipped (settings: see above)
 RESERVE = 16 * 1024                         # left free for saves and boot_out.txt
 MODULE = (".py", ".mpy")
+STAGE = ".sixtysix-new"                     # the new files wait here until all are written
+MPY_CROSS_TIMEOUT = 60                      # seconds for one module (a hung mpy-cross)
+# CircuitPython runs the first of these it finds (main.c): code.txt before code.py.
+RUNS_FIRST = ("code.txt",)
+NEVER_RUN = ("main.py", "main.txt", "code.txt.py", "code.py.txt", "code.txt.txt", "code.py.py",
+             "main.txt.py", "main.py.txt", "main.txt.txt", "main.py.py")
+# (oldest CircuitPython, does the game need it today, why)
+MIN_VERSIONS = (
+    ((9, 0), True, "the game runs on CircuitPython 9.x and 10.x (9.2.9 and 10.2.1 were run); "
+                   "older ones are not supported"),
+    ((10, 1), False, "adafruit_display_text's bitmap_label calls bitmaptools.replace_color, "
+                     "new in 10.1, on its accent path (accent_ranges); the game draws no "
+                     "accented text, so this does not apply today"),
+)
+_VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)(?:\.(\d+))?")
 _IMPORT = re.compile(r"^\s*(?:from|import)\s+(adafruit_\w+)", re.M)
 
 EPILOG = """\
@@ -43,6 +62,13 @@ in it changes, and a size already there is kept.
 the board (9.x or 10.x): https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/
 MicroPython's mpy-cross writes .mpy files that CircuitPython refuses ("Incompatible .mpy
 file"), so a binary whose --version does not say CircuitPython is not used.
+
+Nothing changes on the drive until every new file is written into .sixtysix-new/ on it;
+then they are moved into place (code.py last). When that staging does not fit, files are
+replaced one by one, and a failure says what is left to do: deploying again writes only what
+differs. A CircuitPython older than the game needs (boot_out.txt) and a root code.txt (which
+runs instead of code.py) are warned about.
+
 If writing fails with "read-only", the game owns the drive: hold the boot button while
 resetting the board (SELECT on PyGamer/PyBadge, A on CLUE, D1 on the Feather ESP32-S3 Reverse
 TFT) and deploy again."""
@@ -102,9 +128,13 @@ def needed_libraries(sources):
 def check_mpy_cross(exe):
     """The version line of CircuitPython's mpy-cross; DeployError for anything else."""
     try:
-        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True,
+                             timeout=MPY_CROSS_TIMEOUT)
     except OSError as e:
         raise DeployError("cannot run mpy-cross %s: %s" % (exe, e))
+    except subprocess.TimeoutExpired:
+        raise DeployError("mpy-cross %s --version did not answer within %d s" %
+                          (exe, MPY_CROSS_TIMEOUT))
     text = (out.stdout + out.stderr).strip()
     if "CircuitPython" not in text:
         raise DeployError("%s is not CircuitPython's mpy-cross (it says %r); CircuitPython "
@@ -117,9 +147,22 @@ def _compile(exe, rel, data, tmp):
     out = os.path.join(tmp, "out.mpy")
     with open(src, "wb") as f:
         f.write(data)
-    r = subprocess.run([exe, "-o", out, "-s", rel, src], capture_output=True, text=True)
+    if os.path.exists(out):
+        os.remove(out)  # never the last module's output
+    try:
+        r = subprocess.run([exe, "-o", out, "-s", rel, src], capture_output=True, text=True,
+                           timeout=MPY_CROSS_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise DeployError("mpy-cross did not finish %s within %d s (stopped); nothing was "
+                          "written to the drive" % (rel, MPY_CROSS_TIMEOUT))
+    except OSError as e:
+        raise DeployError("cannot run mpy-cross %s: %s" % (exe, e))
+    said = (r.stdout + r.stderr).strip()
     if r.returncode != 0:
-        raise DeployError("mpy-cross failed on %s: %s" % (rel, (r.stdout + r.stderr).strip()))
+        raise DeployError("mpy-cross failed on %s: %s" % (rel, said))
+    if not os.path.isfile(out):
+        raise DeployError("mpy-cross wrote no .mpy for %s (it said %r); nothing was written to "
+                          "the drive" % (rel, said))
     return _read(out)
 
 
@@ -198,6 +241,177 @@ def _kb(n):
     return "%.1f KB" % (n / 1024.0)
 
 
+def circuitpython_version(dest):
+    """(major, minor, patch) from the drive's boot_out.txt, or None."""
+    try:
+        text = _read(os.path.join(dest, "boot_out.txt")).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = _VERSION.search(text)
+    return tuple(int(g or 0) for g in m.groups()) if m else None
+
+
+def version_notes(version):
+    """Lines about a board's CircuitPython against MIN_VERSIONS: warnings for what the game
+    needs, notes for what it does not use."""
+    if version is None:
+        return ["note: boot_out.txt names no CircuitPython version; the game needs %d.%d or "
+                "newer" % MIN_VERSIONS[0][0]]
+    have = "%d.%d.%d" % version
+    lines = []
+    for (major, minor), needed, why in MIN_VERSIONS:
+        if version[:2] < (major, minor):
+            if needed:
+                lines.append("warning: the board runs CircuitPython %s; the game needs %d.%d or "
+                             "newer: %s. Install a newer CircuitPython (circuitpython.org) "
+                             "first." % (have, major, minor, why))
+            else:
+                lines.append("note: CircuitPython %s is older than %d.%d: %s." %
+                             (have, major, minor, why))
+    return lines
+
+
+def root_code_notes(dest):
+    """Warnings about files CircuitPython would run instead of code.py, or never runs."""
+    lines = []
+    for name in RUNS_FIRST:
+        if os.path.exists(os.path.join(dest, name)):
+            lines.append("warning: %s on the drive runs INSTEAD of code.py (CircuitPython runs "
+                         "the first of code.txt, code.py, main.py, main.txt): delete or rename "
+                         "%s, or the game will not start" % (name, os.path.join(dest, name)))
+    for name in NEVER_RUN:
+        if os.path.exists(os.path.join(dest, name)):
+            lines.append("note: %s on the drive never runs while code.py is there; delete it "
+                         "if it is an old program" % name)
+    return lines
+
+
+def _shape_problems(dest, rels):
+    """Paths on the drive whose kind is wrong for the deploy: a file where a folder must be,
+    a folder where a file must be. Checked before anything is written."""
+    bad = []
+    seen = set()
+    for rel in sorted(rels):
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            if folder not in seen:
+                seen.add(folder)
+                path = os.path.join(dest, folder)
+                if os.path.exists(path) and not os.path.isdir(path):
+                    bad.append("%s is a file, where the game needs a folder" % folder)
+        path = os.path.join(dest, rel)
+        if os.path.isdir(path):
+            bad.append("%s is a folder, where the game writes a file" % rel)
+    return sorted(set(bad))
+
+
+def _no_space(e):
+    return e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def _write_error(dest, e, what):
+    """The DeployError for an OSError while changing the drive; `what` says where things are."""
+    if e.errno == errno.EROFS:
+        return DeployError("%s is read-only: the game owns the drive. Hold the boot button while "
+                           "resetting the board (see --help), then deploy again. %s" % (dest, what))
+    if _no_space(e):
+        return DeployError("the drive %s is full (%s). %s" % (dest, e.strerror, what))
+    return DeployError("cannot write to %s: %s. %s" % (dest, e, what))
+
+
+def _write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def _inodes_free(dest):
+    """Files that may still be made on the drive, or None where the file system sets no limit
+    (FAT reports none)."""
+    try:
+        st = os.statvfs(dest)
+    except (AttributeError, OSError):
+        return None
+    return st.f_favail if st.f_files > 0 else None
+
+
+def _new_folders(dest, rels):
+    out = set()
+    for rel in rels:
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            if not os.path.isdir(os.path.join(dest, folder)):
+                out.add(folder)
+    return out
+
+
+def _make_stage(dest):
+    """The (empty) staging folder; the first write, so a read-only drive is found here."""
+    stage = os.path.join(dest, STAGE)
+    try:
+        if os.path.isdir(stage):
+            shutil.rmtree(stage)  # left by an interrupted deploy: ours
+        os.mkdir(stage)
+    except OSError as e:
+        raise _write_error(dest, e, "Nothing on the drive was changed.")
+
+
+def _apply(dest, writes, order, removes, staged, out):
+    """Change the drive. staged: every new file into STAGE/ first (a failure changes nothing
+    the board runs), then moved into place; else stale files go first and each file is
+    written beside its old copy and moved over it."""
+    stage = os.path.join(dest, STAGE)
+    redo = ("Free space on the drive (or fix what the error says), then deploy again: "
+            "`python -m sim.deploy %s` writes only the files that differ." % dest)
+    temp = {}
+    if staged:
+        try:
+            for i, rel in enumerate(order):
+                temp[rel] = os.path.join(stage, "%04d" % i)
+                _write(temp[rel], writes[rel])
+        except OSError as e:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise _write_error(dest, e, "Writing the new files stopped after %d of %d; nothing "
+                               "the board runs was changed (the old install still works). %s"
+                               % (len(temp) - 1, len(order), redo))
+    else:
+        for rel in removes:
+            try:
+                os.remove(os.path.join(dest, rel))
+            except OSError as e:
+                raise _write_error(dest, e, "No game file was written yet. " + redo)
+    done = 0
+    for i, rel in enumerate(order):
+        path = os.path.join(dest, rel)
+        try:
+            if not staged:
+                temp[rel] = os.path.join(stage, "%04d" % i)
+                _write(temp[rel], writes[rel])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            os.replace(temp[rel], path)
+        except OSError as e:
+            left = [r for r in order[done:]]
+            if not staged and os.path.exists(temp[rel]):
+                os.remove(temp[rel])
+            raise _write_error(dest, e, "%d of %d files are in place; still to write: %s%s. "
+                               "The board holds a mix of the old and the new game until then "
+                               "(%s). Free space or fix the drive, then deploy again: it "
+                               "writes only the files that differ." % (
+                                   done, len(order), ", ".join(left[:5]),
+                                   " and %d more" % (len(left) - 5) if len(left) > 5 else "",
+                                   "code.py is still the old one" if "code.py" in left else
+                                   "code.py is new"))
+        done += 1
+    if staged:
+        for rel in removes:
+            try:
+                os.remove(os.path.join(dest, rel))
+            except OSError as e:
+                raise _write_error(dest, e, "The game is installed; %s (stale) is left." % rel)
+    shutil.rmtree(stage, ignore_errors=True)
+
+
 def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, out=print):
     """Copy the game to dest; returns (written, removed, unchanged) counts."""
     if not os.path.isdir(dest):
@@ -205,9 +419,19 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     if not force and not os.path.exists(os.path.join(dest, "boot_out.txt")):
         raise DeployError("%s has no boot_out.txt, so it is not a CIRCUITPY drive; "
                           "use --force to deploy there anyway" % dest)
+    if os.path.exists(os.path.join(dest, "boot_out.txt")):
+        for line in version_notes(circuitpython_version(dest)):
+            out(line)
+    for line in root_code_notes(dest):
+        out(line)
     if mpy_cross:
         out("mpy-cross: " + check_mpy_cross(mpy_cross))
     files, libraries = plan(project, mpy_cross)
+    bad = _shape_problems(dest, list(files) + ["settings.toml"])
+    if bad:
+        raise DeployError("%s cannot take the game as it is: %s (an old install?). Move or "
+                          "delete %s, then deploy again; nothing was changed." % (
+                              dest, "; ".join(bad), "it" if len(bad) == 1 else "them"))
     writes = {}
     unchanged = 0
     for rel, data in files.items():
@@ -236,30 +460,36 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         raise DeployError("not enough space on %s: the game needs %s more, %s is free (and %s "
                           "stays free for saves). Try --mpy-cross, or delete files you do "
                           "not need." % (dest, _kb(need), _kb(free), _kb(RESERVE)))
+    folders = _new_folders(dest, writes)
+    files_free = _inodes_free(dest)
+    new_files = len([r for r in writes if not os.path.exists(os.path.join(dest, r))])
+    if files_free is not None and new_files + len(folders) + 2 > files_free:
+        raise DeployError("the drive %s has room for %d more files; the game needs %d. Delete "
+                          "files you do not need, then deploy again; nothing was changed." %
+                          (dest, files_free, new_files + len(folders) + 2))
+    # Staging keeps the old game whole until the new one is written: it needs room for every
+    # new file beside the old ones (and a file each for the ones it replaces).
+    stage_need = sum(_cluster(len(d), cluster) for d in writes.values()) + cluster * (
+        1 + len(folders))
+    staged = stage_need + RESERVE <= free and (
+        files_free is None or len(writes) + len(folders) + 2 <= files_free)
     # Libraries first, code.py last: a board that reloads on every write starts the new
     # game only once everything it imports is there.
     order = sorted(writes, key=lambda rel: (rel == "code.py", rel == "boot.py", rel))
+    if not dry_run and (order or removes):
+        _make_stage(dest)
     for rel in removes:
         out("%s %s (stale)" % ("would remove" if dry_run else "remove", rel))
-        if not dry_run:
-            os.remove(os.path.join(dest, rel))
     for rel in order:
         verb = "replace" if os.path.exists(os.path.join(dest, rel)) else "write"
         if dry_run:
             verb = "would " + verb
         out("%s %s (%s)" % (verb, rel, _kb(len(writes[rel]))))
-        if not dry_run:
-            path = os.path.join(dest, rel)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            try:
-                with open(path, "wb") as f:
-                    f.write(writes[rel])
-            except OSError as e:
-                if e.errno == 30:
-                    raise DeployError("%s is read-only: the game owns the drive. Hold the "
-                                      "boot button while resetting the board (see --help), "
-                                      "then deploy again." % dest)
-                raise
+    if not dry_run and (order or removes):
+        if not staged:
+            out("note: no room to stage the new files beside the old ones: replacing them one "
+                "by one")
+        _apply(dest, writes, order, removes, staged, out)
     out("%s %s: %d files %s (%s), %d stale removed, %d unchanged; libraries: %s"
         % ("Dry run for" if dry_run else "Deployed to", dest, len(writes),
            "to write" if dry_run else "written", _kb(sum(len(d) for d in writes.values())),

@@ -3,6 +3,7 @@
 SimDisplay refreshes only the dirty areas displayio reports (as a board does), counts them
 (`areas`, `pixels`, `frames`) and keeps the native-size frame in `surface` for PNG shots.
 """
+import io
 import os
 
 KEY_HELP = "arrows, Z = A, X = B, Enter = START, Space = SELECT, Esc = quit"
@@ -29,6 +30,7 @@ def make_display(width=160, height=128, scale=4, headless=False,
         _display = None
     import pygame
     import busdisplay
+    from displayio._area import Area
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
     class SimDisplay(PyGameDisplay):
@@ -50,11 +52,14 @@ def make_display(width=160, height=128, scale=4, headless=False,
             self._pygame_screen = self.surface
 
         def _get_refresh_areas(self):
-            areas = busdisplay.BusDisplay._get_refresh_areas(self)
-            for a in areas:
-                # the package's _refresh_area needs an even pixel count: widen to even columns
-                a.x1 -= a.x1 & 1
-                a.x2 += a.x2 & 1
+            areas = []
+            for dirty in busdisplay.BusDisplay._get_refresh_areas(self):
+                # the package's _refresh_area needs an even pixel count: widen to even columns.
+                # A copy: the list holds the tile grids' own areas, and a widened one made its
+                # grid read a column past its bitmap (stray glyph bits at 240x135 / 240x240)
+                a = Area(dirty.x1 - (dirty.x1 & 1), dirty.y1, dirty.x2 + (dirty.x2 & 1),
+                         dirty.y2)
+                areas.append(a)
                 w = min(a.x2, self.width) - max(a.x1, 0)
                 h = min(a.y2, self.height) - max(a.y1, 0)
                 if w > 0 and h > 0:
@@ -70,11 +75,21 @@ def make_display(width=160, height=128, scale=4, headless=False,
             self.frames += 1
 
         def save(self, path, scale=1):
-            """Save the native-size frame (or scaled up) as a PNG."""
+            """Save the native-size frame (or scaled up) as a PNG. The bytes go through
+            Python's own file writes, so a full disk raises OSError (pygame's own writer
+            leaves an empty file and says nothing); a cut file is removed."""
             surf = self.surface
             if scale != 1:
                 surf = pygame.transform.scale(surf, (self.width * scale, self.height * scale))
-            pygame.image.save(surf, path)
+            buf = io.BytesIO()
+            pygame.image.save(surf, buf, os.path.basename(path))
+            try:
+                with open(path, "wb") as f:
+                    f.write(buf.getvalue())
+            except OSError:
+                if os.path.exists(path):
+                    os.remove(path)
+                raise
 
     _display = SimDisplay()
     return _display

@@ -7,6 +7,7 @@ app waits for the player, so the computer's turns and pauses never wait on the w
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 
 KEYS = {"L": LEFT, "R": RIGHT, "U": UP, "D": DOWN, "A": A, "B": B, "S": START, "E": SELECT}
+KEY_LETTERS = "L R U D A B S E H and . (case does not matter)"
 STEP_MS = 20  # game time between two turns of the loop
 TAP_MS = 60  # how long a scripted key stays down
 HOLD_MS = 700
@@ -63,7 +64,12 @@ class Runner:
         self.step(0)
 
     def play(self, script):
-        """Replay a key script (see the module docstring); unknown letters are skipped."""
+        """Replay a key script (see the module docstring); ValueError, before any press, if
+        it holds a letter that is not a key."""
+        bad = unknown_keys(script)
+        if bad:
+            raise ValueError("unknown key%s %s in %r: use %s" % (
+                "s" if len(bad) > 1 else "", " ".join(repr(c) for c in bad), script, KEY_LETTERS))
         for ch in script.upper():
             if ch == ".":
                 self.advance(500)
@@ -71,6 +77,16 @@ class Runner:
                 self.tap(B, HOLD_MS)
             elif ch in KEYS:
                 self.tap(KEYS[ch])
+
+
+def unknown_keys(script):
+    """The characters of a key script that are not keys, in order, each once."""
+    out = []
+    for ch in script:
+        up = ch.upper()
+        if (len(up) != 1 or (up not in KEYS and up not in ".H")) and ch not in out:
+            out.append(ch)  # "ß".upper() is "SS": not a key
+    return out
 
 
 def make_app(preset="sixty-six", level=1, seed=1, **kw):

@@ -546,8 +546,12 @@ def _parse_fields(spec, fields, allowed):
             if k not in allowed:
                 raise ValueError("player %r: unknown option %r (allowed: %s)" % (
                     spec, k, ", ".join(allowed)))
+            if k in kw:
+                raise ValueError("player %r: option %s is given twice" % (spec, k))
             kw[k] = v.strip()
         else:
+            if "ms" in kw:
+                raise ValueError("player %r: option ms is given twice" % (spec,))
             kw["ms"] = f
     for k in ("ms", "iters"):
         if k in kw:
@@ -558,7 +562,13 @@ def _parse_fields(spec, fields, allowed):
             if kw[k] < 1:
                 raise ValueError("player %r: %s must be >= 1" % (spec, k))
     if "c" in kw:
-        kw["c"] = float(kw["c"])
+        try:
+            c = float(kw["c"])
+        except ValueError:
+            c = math.nan
+        if not (math.isfinite(c) and c >= 0):
+            raise ValueError("player %r: c must be a finite number >= 0, not %r" % (spec, kw["c"]))
+        kw["c"] = c
     if "rollout" in kw and kw["rollout"] not in ROLLOUTS:
         raise ValueError("player %r: rollout must be one of %s" % (spec, ", ".join(ROLLOUTS)))
     return kw

@@ -191,19 +191,44 @@ def main(argv=None):
     ap.add_argument("--size", default=None, help="only this size, e.g. 240x135 (prefixed names)")
     ap.add_argument("--only", default=None, help="comma-separated scenario names")
     args = ap.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    if args.scale < 1:
+        ap.error("--scale must be 1 or more, not %d" % args.scale)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        ap.error("cannot make %s: %s" % (args.out, e.strerror or e))
     names = args.only.split(",") if args.only else NAMES
+    unknown = [n for n in names if n not in NAMES]
+    if unknown:
+        ap.error("--only: no scenario %s; choose from %s" % (", ".join(unknown),
+                                                             ", ".join(NAMES)))
     if args.size:
-        w, h = [int(v) for v in args.size.split("x")]
+        try:
+            w, h = [int(v) for v in args.size.split("x")]
+        except ValueError:
+            w = h = 0
+        if (w, h) not in ((160, 128), (240, 135), (240, 240)):
+            ap.error("--size %s: choose 160x128, 240x135 or 240x240" % args.size)
         sizes = ((w, h),)
     else:
         sizes = ((160, 128), (240, 135), (240, 240))
+    missed = 0
     for w, h in sizes:
         small = (w, h) == (160, 128)
         for name in (names if small or args.only else ("table", "hand_result")):
-            p = capture(name, args.out, w, h, args.scale if small else max(1, args.scale - 1),
-                        args.stub, args.seed, "" if small else "%dx%d_" % (w, h))
+            try:
+                p = capture(name, args.out, w, h,
+                            args.scale if small else max(1, args.scale - 1),
+                            args.stub, args.seed, "" if small else "%dx%d_" % (w, h))
+            except OSError as e:
+                sys.stderr.write("sim.screens: cannot write %s in %s: %s\n" % (
+                    name, args.out, e.strerror or e))
+                return 1
             print(w, h, name, p or "NOT REACHED")
+            missed += p is None
+    if missed:
+        sys.stderr.write("sim.screens: %d scenario(s) never reached\n" % missed)
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
@@ -211,4 +236,4 @@ if __name__ == "__main__":
     for _p in (root, os.path.join(root, "lib")):
         if _p not in sys.path:
             sys.path.insert(0, _p)
-    main()
+    sys.exit(main())

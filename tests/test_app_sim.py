@@ -1,10 +1,15 @@
 """The simulator's command line: headless key scripts with PNG shots, text mode, fallbacks."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "lib") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 
 def sim(*args, stdin=None, env=None):
@@ -58,3 +63,158 @@ def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
     assert sorted(os.listdir(folder)) == ["state0.bin"]  # written when the game quits
     again = sim("--text", "--save-dir", folder, stdin="q\n")
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout
+
+
+# ---- bad options and failures give a message and a non-zero exit ---------------------------
+
+def test_unknown_keys_are_refused_naming_them():
+    done = sim("--headless", "--keys", "QWERTYIOP")
+    assert done.returncode == 2
+    assert "--keys: unknown keys 'Q' 'W' 'T' 'Y' 'I' 'O' 'P': use L R U D A B S E H" in done.stderr
+    done = sim("--headless", "--keys", "B\u00df")  # "ß".upper() is "SS": two START presses
+    assert done.returncode == 2 and "unknown key '\u00df'" in done.stderr
+    done = sim("--headless", "--keys", "b.rLh")  # lower case is fine
+    assert done.returncode == 0, done.stderr
+
+
+def test_runner_refuses_a_bad_script_before_pressing_anything():
+    from handheld.app import App
+    from handheld.loop import Loop
+    from handheld.textview import TextView
+    from sim.headless import Runner
+    r = Runner(Loop(App(seed=1), TextView()))
+    with pytest.raises(ValueError, match="unknown key 'x' in 'BxB'"):
+        r.play("BxB")
+    assert r.presses == 0
+
+
+def test_text_mode_says_which_typed_keys_are_unknown():
+    done = sim("--text", stdin="Bz\nq\n")
+    assert done.returncode == 0, done.stderr
+    assert "unknown key 'z' in 'Bz'" in done.stdout
+
+
+def test_headless_without_keys_or_shots_says_what_is_missing():
+    done = sim("--headless")
+    assert done.returncode == 2
+    assert "--headless needs --keys" in done.stderr
+
+
+@pytest.mark.parametrize("scale", ["0", "-3", "two"])
+def test_scale_below_one_is_refused(scale):
+    done = sim("--scale", scale)
+    assert done.returncode == 2 and "--scale: must be a whole number >= 1" in done.stderr
+
+
+def test_shots_onto_a_file_or_under_one_is_refused(tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    for target, why in ((f, "is a file, not a folder"), (f / "x", "cannot write there")):
+        done = sim("--headless", "--keys", "BB", "--shots", str(target))
+        assert done.returncode == 2 and "--shots %s: %s" % (target, why) in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_headless_exits_1_when_the_app_counts_errors():
+    code = ("import sys; sys.path[:0] = [%r, %r]\n"
+            "import engine.ai\n"
+            "def broken(view, level, seed):\n"
+            "    raise RuntimeError('the computer broke')\n"
+            "engine.ai.choose = broken\n"
+            "from sim.__main__ import main\n"
+            "sys.exit(main(['--headless', '--keys', 'BBBB']))\n" % (ROOT, os.path.join(ROOT, "lib")))
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=e, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "errors 0" not in done.stdout
+    assert re.search(r"sim: the app counted \d+ errors?", done.stderr)
+
+
+@pytest.fixture
+def tmpfs(tmp_path):
+    """mount(options) -> a fresh tmpfs folder (root only), unmounted at the end."""
+    mounted = []
+
+    def mount(options):
+        if os.geteuid() != 0 or not sys.platform.startswith("linux"):
+            pytest.skip("a real full / read-only folder needs a tmpfs mount, which needs root")
+        d = tmp_path / ("mnt%d" % len(mounted))
+        d.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(d)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.skip("cannot mount a tmpfs here: %s" % done.stderr.strip())
+        mounted.append(str(d))
+        return d
+
+    yield mount
+    for d in reversed(mounted):
+        subprocess.run(["umount", "-l", d], capture_output=True)
+
+
+def test_shots_into_a_read_only_folder_are_refused(tmpfs):
+    d = tmpfs("size=1m,ro")
+    done = sim("--headless", "--keys", "BB", "--shots", str(d / "x"))
+    assert done.returncode == 2, done.stderr
+    assert "--shots %s: cannot write there: Read-only file system" % (d / "x") in done.stderr
+
+
+def test_shots_on_a_full_disk_stop_with_a_message_and_no_empty_png(tmpfs):
+    d = tmpfs("size=40k")
+    done = sim("--headless", "--keys", "B.BRB.BSDB", "--shots", str(d))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert re.search(r"sim: --shots: cannot write .*frame_\d{4}\.png: No space left on device "
+                     r"\(\d+ PNGs written before it\); stopped", done.stderr), done.stderr
+    pngs = sorted(os.listdir(str(d)))
+    assert pngs, "some frames fit"
+    for name in pngs:
+        with open(str(d / name), "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n", name  # whole files only
+    import pygame
+    for name in pngs:
+        pygame.image.load(str(d / name))  # each one reads back
+
+
+def screens_cli(*args):
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "sim.screens"] + list(args), cwd=ROOT, env=e,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_sim_screens_refuses_bad_options(tmp_path):
+    done = screens_cli(str(tmp_path), "--only", "title,nope")
+    assert done.returncode == 2 and "--only: no scenario nope; choose from title," in done.stderr
+    done = screens_cli(str(tmp_path), "--size", "320x240")
+    assert done.returncode == 2 and "--size 320x240: choose 160x128, 240x135 or 240x240" in \
+        done.stderr
+    done = screens_cli(str(tmp_path), "--scale", "0")
+    assert done.returncode == 2 and "--scale must be 1 or more" in done.stderr
+    f = tmp_path / "afile"
+    f.write_text("x")
+    done = screens_cli(str(f / "sub"))
+    assert done.returncode == 2 and "cannot make %s" % (f / "sub") in done.stderr
+    assert os.listdir(str(tmp_path)) == ["afile"]
+
+
+def test_sim_screens_on_a_full_disk_exits_1(tmpfs):
+    d = tmpfs("size=8k")
+    done = screens_cli(str(d), "--only", "title,table,menu", "--scale", "3")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "sim.screens: cannot write" in done.stderr and "No space left on device" in \
+        done.stderr and "Traceback" not in done.stderr
+    for name in os.listdir(str(d)):
+        assert os.path.getsize(str(d / name)) > 0, name
+
+
+def test_shots_into_a_folder_without_write_permission_are_refused(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root may write any folder; the read-only mount test covers this case")
+    d = tmp_path / "locked"
+    d.mkdir()
+    d.chmod(0o500)
+    try:
+        done = sim("--headless", "--keys", "BB", "--shots", str(d))
+        assert done.returncode == 2 and "cannot write there: Permission denied" in done.stderr
+    finally:
+        d.chmod(0o700)

@@ -1,5 +1,6 @@
 """The duplicate arena (sim/arena.py): statistics, the duplicate format, loud failures."""
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -34,8 +35,10 @@ def test_mean_ci_known_values():
     m, lo, hi = mean_ci([1, 2, 3, 4, 5])  # sd 1.5811, se 0.7071, half 1.3859
     assert m == 3 and lo == pytest.approx(3 - 1.38590, abs=1e-4)
     assert hi == pytest.approx(3 + 1.38590, abs=1e-4)
-    assert mean_ci([2.5]) == (2.5, 2.5, 2.5)
-    assert mean_ci([]) == (0.0, 0.0, 0.0)
+    inf = float("inf")
+    assert mean_ci([2.5]) == (2.5, -inf, inf)  # one value: no spread known, no interval
+    assert mean_ci([]) == (0.0, -inf, inf)
+    assert ratio_ci([3], [2]) == (1.5, -inf, inf)
 
 
 def test_ratio_ci_matches_mean_ci_with_equal_units():
@@ -160,3 +163,64 @@ def test_cli_prints_a_table(capsys):
                        "--target", "2"]) == 0
     out = capsys.readouterr().out
     assert "matches won" in out and "search iters/s" in out
+
+
+def test_one_seed_prints_no_interval_instead_of_a_zero_wide_one(capsys):
+    assert arena.main(["greedy", "random", "--hands", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "[no interval from 1 seed]" in out and "[+" not in out
+
+
+# ---- bad arguments: a message and exit status 2, before any worker starts ---------------------
+
+def arena_cli(*args):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return subprocess.run([sys.executable, "-m", "sim.arena"] + list(args), cwd=root,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--hands", "2", "--preset", "bridge"], "no preset 'bridge': choose sixty-six"),
+    (["--matches", "1", "--target", "0"], "argument --target: must be a whole number >= 1"),
+    (["--matches", "1", "--target", "-2"], "argument --target: must be a whole number >= 1"),
+    (["--matches", "1", "--target", "-2", "--jobs", "2"], "argument --target"),
+    (["--hands", "1", "--jobs", "0"], "argument --jobs: must be a whole number >= 1, not '0'"),
+    (["--hands", "1", "--jobs", "-4"], "argument --jobs: must be a whole number >= 1, not '-4'"),
+    (["--hands", "0"], "need at least one seed"),
+    (["--hands", "1", "--target", "3"], "--target is for --matches"),
+])
+def test_bad_arena_arguments_exit_2_with_a_message(args, says):
+    done = arena_cli("greedy", "random", "--quiet", *args)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert says in done.stderr and "Traceback" not in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("ismcts:c=nan", "c must be a finite number >= 0, not 'nan'"),
+    ("ismcts:c=inf", "c must be a finite number >= 0, not 'inf'"),
+    ("ismcts:c=-1", "c must be a finite number >= 0, not '-1'"),
+    ("ismcts:c=big", "c must be a finite number >= 0, not 'big'"),
+    ("ismcts:iters=5:iters=7", "option iters is given twice"),
+    ("pimc:50:ms=60", "option ms is given twice"),
+    ("ismcts:100:200", "option ms is given twice"),
+    ("grandmaster", "no player 'grandmaster'"),
+])
+def test_bad_player_specs_exit_2_naming_the_option(spec, says):
+    done = arena_cli(spec, "random", "--hands", "1", "--quiet")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert says in done.stderr and "Traceback" not in done.stderr
+    with pytest.raises(ValueError, match=says.replace("(", "\\(")):
+        real_make_player(spec)
+
+
+@pytest.mark.parametrize("kw, says", [
+    (dict(target=0), "target must be a whole number >= 1, not 0"),
+    (dict(target=-2, jobs=2), "target must be a whole number >= 1, not -2"),
+    (dict(jobs=0), "jobs must be a whole number >= 1, not 0"),
+    (dict(jobs=-4), "jobs must be a whole number >= 1, not -4"),
+    (dict(preset_name="bridge"), "no preset 'bridge'"),
+    (dict(mode="tricks"), "mode must be 'matches' or 'hands'"),
+])
+def test_run_arena_refuses_bad_arguments_before_any_worker(kw, says):
+    with pytest.raises(ValueError, match=says):
+        run_arena("greedy", "random", 1, **kw)

@@ -154,3 +154,100 @@ def test_corrupt_records(change, why):
     assert replay(GOOD).history == [parse_action(w) for w in "AC 9D W".split()]
     with pytest.raises(ValueError, match=why):
         replay(change(GOOD))
+
+
+def test_options_given_twice_or_not_a_number_are_refused_naming_the_option():
+    twice = GOOD.replace("dealer 0", "options close_min_stock=4 close_min_stock=2\ndealer 0")
+    with pytest.raises(ValueError, match="option close_min_stock is given twice"):
+        replay(twice)
+    words = GOOD.replace("dealer 0", "options close_min_stock=four\ndealer 0")
+    with pytest.raises(ValueError, match="option close_min_stock wants a whole number, not 'four'"):
+        replay(words)
+
+
+def test_a_bytes_record_is_refused_as_not_text():
+    with pytest.raises(ValueError, match="a record is text \\(str\\), not bytes: decode it"):
+        replay(GOOD.encode())
+    assert replay(GOOD.encode().decode()).history == replay(GOOD).history
+
+
+# ---- the rule sets are shared, so nobody may change one --------------------------------------
+def test_presets_and_the_views_rules_are_read_only():
+    from engine.rules import SANTASE, preset
+    h = Hand.new(5)
+    v = h.view(h.to_move)
+    assert v.rules is SIXTY_SIX  # shared, hence read-only: the AI gets this view
+    for rules, key, value in ((v.rules, "close_min_stock", 4), (SIXTY_SIX, "deck", 20),
+                              (SANTASE, "match_target", 7), (SIXTY_SIX.but(deck=20), "deck", 24),
+                              (SIXTY_SIX, "brand_new", 1)):
+        before = rules.options()
+        with pytest.raises(AttributeError, match="rules are read-only: use rules.but"):
+            setattr(rules, key, value)
+        assert rules.options() == before and not hasattr(rules, "brand_new")
+    assert SIXTY_SIX.close_min_stock == 2 and preset("sixty-six").options() == \
+        type(SIXTY_SIX)("x").options()
+    assert Hand.new(5).rules.close_min_stock == 2
+    assert SIXTY_SIX.but(close_min_stock=4).close_min_stock == 4  # the way to a changed set
+
+
+# ---- Hand() and Hand.new() arguments ------------------------------------------------------------
+DECK = list(range(24))
+
+
+@pytest.mark.parametrize("dealer", [1.0, True, False, 0.0])
+def test_dealer_must_be_the_int_0_or_1(dealer):
+    with pytest.raises(ValueError, match="dealer must be 0 or 1, not %r" % (dealer,)):
+        Hand(DECK, dealer)
+
+
+@pytest.mark.parametrize("deck, kind", [(set(DECK), "set"), (dict.fromkeys(DECK), "dict"),
+                                        ((c for c in DECK), "generator"),
+                                        (frozenset(DECK), "frozenset")])
+def test_a_deck_without_an_order_is_refused(deck, kind):
+    with pytest.raises(ValueError, match="deck must be a sequence of card numbers 0..23 in deal "
+                                         "order \\(a list, tuple or bytes\\), not a %s" % kind):
+        Hand(deck)
+
+
+def test_ordered_decks_of_every_kind_deal_the_same():
+    want = Hand(DECK, 1).hands
+    for deck in (tuple(DECK), bytes(DECK), bytearray(DECK)):
+        assert Hand(deck, 1).hands == want
+
+
+@pytest.mark.parametrize("rules", ["santase", None, 20, {"deck": 20}])
+def test_rules_must_be_a_rules_object(rules):
+    with pytest.raises(ValueError, match="rules must be a Rules object \\(e.g. engine.rules."
+                                         "preset\\("):
+        Hand(DECK, 0, rules)
+    with pytest.raises(ValueError, match="rules must be a Rules object"):
+        Hand.new(1, 0, rules)
+    if rules == "santase":
+        with pytest.raises(ValueError, match="preset\\('santase'\\)"):
+            Hand.new(1, 0, rules)
+
+
+@pytest.mark.parametrize("seed", [1.5, 7.0, "7", None, True, [1]])
+def test_seed_must_be_a_whole_number(seed):
+    with pytest.raises(ValueError, match="seed must be a whole number, not %s" %
+                       re.escape(repr(seed))):
+        Hand.new(seed)
+    assert len(Hand.new(-7).deck) == 24 and len(Hand.new(2 ** 40).deck) == 24  # any int
+
+
+def test_rules_are_read_only_on_micropython_too(tmp_path):
+    from mpvm import run
+    script = tmp_path / "ro.py"
+    script.write_text(
+        "from engine.rules import SIXTY_SIX\n"
+        "from engine.hand import Hand\n"
+        "try:\n"
+        "    Hand.new(3).view(0).rules.close_min_stock = 4\n"
+        "except AttributeError as e:\n"
+        "    print('refused', e)\n"
+        "print(SIXTY_SIX.close_min_stock, SIXTY_SIX.but(close_min_stock=4).close_min_stock)\n")
+    done = run(str(script), path=".")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split("\n")[:2] == [
+        "refused rules are read-only: use rules.but(close_min_stock=...) for a changed copy",
+        "2 4"]

@@ -1,6 +1,7 @@
 """sim.deploy into temporary folders: what is copied, refusals, stale files, space, dry run."""
-import collections
 import os
+import re
+import subprocess
 import stat
 import sys
 
@@ -140,7 +141,7 @@ def test_mpy_cross_compiles_modules_and_removes_same_name_py(project, drive, tmp
     assert "engine/rules.py" not in got and "remove engine/rules.py (stale)" in out
     assert "lib/handheld/app.mpy" in got and "lib/adafruit_ticks.mpy" in got
     assert got["code.py"] == b"from handheld import app\n" and "boot.py" in got  # stay source
-    assert out.startswith("mpy-cross: CircuitPython 10.0.0")
+    assert "\nmpy-cross: CircuitPython 10.0.0" in "\n" + out
 
 
 def test_micropython_mpy_cross_is_refused(project, drive, tmp_path, capsys):
@@ -151,34 +152,6 @@ def test_micropython_mpy_cross_is_refused(project, drive, tmp_path, capsys):
     assert "code.py" not in files_in(drive)
     assert "MicroPython's mpy-cross writes .mpy files that CircuitPython refuses" in \
         deploy.EPILOG
-
-
-Usage = collections.namedtuple("Usage", "total used free")
-
-
-def test_refuses_when_the_game_does_not_fit(project, drive, monkeypatch, capsys):
-    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda path: Usage(2 ** 21, 2 ** 21, 20000))
-    code, _, err = run([drive], project, capsys)
-    assert code == 1
-    assert "not enough space on %s: the game needs" % drive in err
-    assert "Try --mpy-cross" in err
-    assert "code.py" not in files_in(drive)
-
-
-def test_space_counts_the_files_being_replaced(project, drive, monkeypatch, capsys):
-    assert run([drive], project, capsys)[0] == 0
-    with open(os.path.join(project, "engine", "rules.py"), "a") as f:
-        f.write("# a longer rules module\n" * 40)
-    # Only the growth of rules.py (in whole clusters) must fit, plus the reserve for saves.
-    cluster = os.statvfs(drive).f_bsize
-    grow = deploy._cluster(len(open(os.path.join(project, "engine", "rules.py"), "rb").read()),
-                           cluster) - deploy._cluster(10, cluster)
-    monkeypatch.setattr(deploy.shutil, "disk_usage",
-                        lambda path: Usage(2 ** 21, 0, grow + deploy.RESERVE))
-    assert run([drive], project, capsys)[0] == 0
-    with open(os.path.join(project, "engine", "rules.py"), "a") as f:
-        f.write("#" * (cluster + 1) + "\n")
-    assert run([drive], project, capsys)[0] == 1
 
 
 def test_dry_run_writes_nothing(project, drive, capsys):
@@ -195,19 +168,6 @@ def test_missing_code_py_is_an_error(project, drive, capsys):
     os.remove(os.path.join(project, "code.py"))
     code, _, err = run([drive], project, capsys)
     assert code == 1 and "code.py is missing from the project" in err
-
-
-def test_read_only_drive_explains_the_boot_button(project, drive, monkeypatch, capsys):
-    real_open = open
-
-    def read_only(path, mode="r", *args, **kwargs):
-        if "w" in mode and str(path).startswith(drive):
-            raise OSError(30, "Read-only file system")
-        return real_open(path, mode, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", read_only)
-    code, _, err = run([drive], project, capsys)
-    assert code == 1 and "is read-only: the game owns the drive" in err
 
 
 @pytest.mark.parametrize("before", [None, b"", b"CIRCUITPY_WIFI_SSID = 'home'",
@@ -242,3 +202,282 @@ def test_deploy_keeps_a_pystack_size_the_player_set(project, drive, capsys, size
     code, out, _ = run([drive], project, capsys)
     assert code == 0 and files_in(drive)["settings.toml"] == text
     assert ("below 4096 the computer plays EASY endgames" in out) == (size < 4096)
+
+
+# ---- real small drives: tmpfs mounts (root only; skipped with the reason elsewhere) -----------
+
+def _mount(path, options):
+    """Mount a tmpfs at path; None, or why it cannot be done here."""
+    if not sys.platform.startswith("linux"):
+        return "tmpfs mounts need Linux"
+    if os.geteuid() != 0:
+        return "mounting a tmpfs needs root (these tests use real read-only and full drives)"
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", path],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        return "cannot mount a tmpfs here: %s" % (done.stderr.strip() or done.returncode)
+    return None
+
+
+@pytest.fixture
+def small_drive(tmp_path):
+    """mount(options) -> a fresh tmpfs drive with boot_out.txt; unmounted at the end."""
+    mounted = []
+
+    def mount(options="size=1m"):
+        d = tmp_path / ("drive%d" % len(mounted))
+        d.mkdir()
+        why = _mount(str(d), options)
+        if why:
+            pytest.skip(why)
+        mounted.append(str(d))
+        write(str(d / "boot_out.txt"), "Adafruit CircuitPython 10.2.1 on 2025-11-01; "
+                                       "Adafruit PyGamer with samd51j19\n")
+        return str(d)
+
+    yield mount
+    for d in reversed(mounted):
+        subprocess.run(["umount", "-l", d], capture_output=True)
+
+
+def remount(drive, options):
+    subprocess.run(["mount", "-o", "remount," + options, drive], check=True)
+
+
+def free_bytes(drive):
+    st = os.statvfs(drive)
+    return st.f_bavail * st.f_frsize
+
+
+def cli(args, project):
+    """The deploy command line in its own process: (exit status, stdout, stderr)."""
+    code = ("import sys; sys.path.insert(0, %r); from sim import deploy; "
+            "sys.exit(deploy.main(sys.argv[1:], project=%r))" % (ROOT, project))
+    done = subprocess.run([sys.executable, "-c", code] + args, capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_read_only_drive_says_hold_the_boot_button_and_changes_nothing(project, small_drive):
+    drive = small_drive()
+    write(os.path.join(drive, "lib", "handheld", "gone.py"), "a stale module")  # removals
+    before = files_in(drive)
+    remount(drive, "ro")
+    code, out, err = cli([drive], project)
+    assert code == 1, out + err
+    assert "is read-only: the game owns the drive. Hold the boot button" in err
+    assert "Traceback" not in err and files_in(drive) == before
+
+
+def test_full_drive_is_refused_before_writing(project, small_drive):
+    drive = small_drive("size=64k")  # the game and its libraries take about 100 KB
+    before = files_in(drive)
+    code, out, err = cli([drive], project)
+    assert code == 1 and "not enough space on %s: the game needs" % drive in err
+    assert "Try --mpy-cross" in err and "Traceback" not in err
+    assert files_in(drive) == before
+
+
+def test_too_few_files_left_is_refused_before_writing(project, small_drive):
+    drive = small_drive("size=2m,nr_inodes=12")  # room for the bytes, not for the files
+    before = files_in(drive)
+    code, out, err = cli([drive], project)
+    assert code == 1, out + err
+    assert re.search(r"has room for \d+ more files; the game needs \d+\. .*nothing was changed",
+                     err), err
+    assert "Traceback" not in err and files_in(drive) == before
+
+
+def _fill_to(drive, free):
+    """Add a filler file so that exactly `free` bytes stay free (a multiple of the block)."""
+    path = os.path.join(drive, "filler.bin")
+    if os.path.exists(path):
+        os.remove(path)
+    n = free_bytes(drive) - free
+    assert n >= 0 and n % 4096 == 0
+    with open(path, "wb") as f:
+        f.write(b"\0" * n)
+    assert free_bytes(drive) == free
+
+
+def test_space_check_agrees_with_what_the_drive_really_takes(project, small_drive, tmp_path):
+    """The bytes a new rules.py really takes on a drive (measured, not computed by deploy)
+    plus the reserve fit; one block less is refused before anything is written."""
+    drive = small_drive("size=1m")
+    assert cli([drive], project)[0] == 0
+    small = open(os.path.join(project, "engine", "rules.py")).read()
+    big = small + "# a longer rules module\n" * 400
+    free0 = free_bytes(drive)
+    write(os.path.join(project, "engine", "rules.py"), big)
+    assert cli([drive], project)[0] == 0
+    taken = free0 - free_bytes(drive)  # what the file system says the growth took
+    assert taken > 0
+    for room, ok in ((taken + deploy.RESERVE, True), (taken + deploy.RESERVE - 4096, False)):
+        write(os.path.join(project, "engine", "rules.py"), small)
+        assert cli([drive], project)[0] == 0 and free_bytes(drive) == free0
+        _fill_to(drive, room)
+        before = files_in(drive)
+        write(os.path.join(project, "engine", "rules.py"), big)
+        code, out, err = cli([drive], project)
+        assert code == (0 if ok else 1), out + err
+        if ok:
+            assert files_in(drive)["engine/rules.py"] == big.encode()
+        else:
+            assert "not enough space" in err and files_in(drive) == before
+        os.remove(os.path.join(drive, "filler.bin"))
+
+
+def _old_install(project, drive):
+    assert cli([drive], project)[0] == 0
+    with open(os.path.join(project, "lib", "handheld", "app.py"), "a") as f:
+        f.write("# version 2\n" + "#" * 30000 + "\n")
+    write(os.path.join(project, "lib", "handheld", "extra.py"), "#" * 30000 + "\n")
+    write(os.path.join(project, "code.py"), "from handheld import app, extra  # v2\n")
+
+
+def test_drive_that_fills_while_staging_keeps_the_old_install(project, small_drive,
+                                                               monkeypatch, capsys):
+    """Fault injection: the space check is told there is room, the real drive has none. The
+    new files are staged beside the old ones, so the old install stays byte for byte."""
+    drive = small_drive("size=256k")
+    _old_install(project, drive)
+    _fill_to(drive, 40960)  # not enough for the 60 KB of new files
+    before = files_in(drive)
+    monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: collections_usage(10 ** 9))
+    code, out, err = run([drive], project, capsys)
+    assert code == 1, out + err
+    assert "the drive %s is full" % drive in err
+    assert "nothing the board runs was changed (the old install still works)" in err
+    assert "deploy again" in err
+    assert files_in(drive) == before  # the stage is gone too
+
+
+def collections_usage(free):
+    import collections
+    return collections.namedtuple("Usage", "total used free")(free * 2, free, free)
+
+
+def test_drive_that_fills_while_replacing_says_what_is_left(project, small_drive, monkeypatch,
+                                                             capsys):
+    """Fault injection: no room to stage (so files are replaced one by one) and less room
+    than the check was told. The message lists what is left; a second deploy, with room,
+    finishes the job."""
+    drive = small_drive("size=256k")
+    _old_install(project, drive)
+    _fill_to(drive, 36864)
+    monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: collections_usage(20000))
+    code, out, err = run([drive], project, capsys)
+    assert code == 1, out + err
+    assert "no room to stage the new files beside the old ones" in out
+    assert re.search(r"is full .*\d+ of 3 files are in place; still to write: .*code\.py", err)
+    assert "code.py is still the old one" in err and "deploy again" in err
+    got = files_in(drive)
+    assert got["code.py"] == b"from handheld import app\n"  # the old one, whole
+    assert not any(rel.startswith(deploy.STAGE) for rel in got)
+    os.remove(os.path.join(drive, "filler.bin"))
+    monkeypatch.undo()
+    code, out, err = run([drive], project, capsys)
+    assert code == 0, err
+    got = files_in(drive)
+    assert got["code.py"] == b"from handheld import app, extra  # v2\n"
+    assert got["lib/handheld/extra.py"] == open(
+        os.path.join(project, "lib", "handheld", "extra.py"), "rb").read()
+
+
+# ---- old install shapes, mpy-cross faults, files that run instead of code.py ----------------
+
+@pytest.mark.parametrize("shape, says", [
+    ("engine", "engine is a file, where the game needs a folder"),
+    ("lib", "lib is a file, where the game needs a folder"),
+    ("lib/handheld", "lib/handheld is a file, where the game needs a folder"),
+    ("settings.toml/", "settings.toml is a folder, where the game writes a file"),
+    ("code.py/", "code.py is a folder, where the game writes a file"),
+])
+def test_an_old_install_of_another_shape_is_refused_before_writing(project, drive, capsys,
+                                                                    shape, says):
+    path = os.path.join(drive, shape.rstrip("/"))
+    if shape.endswith("/"):
+        if os.path.exists(path):
+            os.remove(path)
+        os.makedirs(os.path.join(path, "inside"))
+    else:
+        write(path, "x")
+    before = files_in(drive)
+    code, out, err = run([drive], project, capsys)
+    assert code == 1
+    assert says in err and "nothing was changed" in err and "(an old install?)" in err
+    assert files_in(drive) == before
+
+
+def fake_script(tmp_path, body):
+    exe = tmp_path / "fake-mpy-cross"
+    exe.write_text("#!%s\nimport sys, time\n"
+                   "if sys.argv[1:] == ['--version']:\n"
+                   "    print('CircuitPython 10.2.1 on 2025-11-01; mpy-cross emitting mpy v6.3')\n"
+                   "    sys.exit(0)\n%s\n" % (sys.executable, body))
+    exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
+    return str(exe)
+
+
+def test_mpy_cross_that_writes_no_mpy(project, drive, tmp_path, capsys):
+    exe = fake_script(tmp_path, "print('all good'); sys.exit(0)")
+    code, out, err = run([drive, "--mpy-cross", exe], project, capsys)
+    assert code == 1
+    assert "mpy-cross wrote no .mpy for engine/__init__.py (it said 'all good')" in err
+    assert "code.py" not in files_in(drive)
+
+
+def test_mpy_cross_that_never_returns_is_stopped(project, drive, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(deploy, "MPY_CROSS_TIMEOUT", 1)
+    exe = fake_script(tmp_path, "time.sleep(600)")
+    code, out, err = run([drive, "--mpy-cross", exe], project, capsys)
+    assert code == 1
+    assert "mpy-cross did not finish engine/__init__.py within 1 s (stopped)" in err
+    assert "code.py" not in files_in(drive)
+    hang = tmp_path / "hang-version"
+    hang.write_text("#!%s\nimport time\ntime.sleep(600)\n" % sys.executable)
+    hang.chmod(hang.stat().st_mode | stat.S_IEXEC)
+    code, out, err = run([drive, "--mpy-cross", str(hang)], project, capsys)
+    assert code == 1 and "--version did not answer within 1 s" in err
+
+
+def test_a_root_code_txt_is_warned_about(project, drive, capsys):
+    write(os.path.join(drive, "code.txt"), "print('an old program')")
+    write(os.path.join(drive, "main.py"), "print('older still')")
+    code, out, _ = run([drive], project, capsys)
+    assert code == 0
+    assert "warning: code.txt on the drive runs INSTEAD of code.py" in out
+    assert "delete or rename %s" % os.path.join(drive, "code.txt") in out
+    assert "note: main.py on the drive never runs while code.py is there" in out
+    assert files_in(drive)["code.txt"] == b"print('an old program')"  # the player's: kept
+    os.remove(os.path.join(drive, "code.txt"))
+    os.remove(os.path.join(drive, "main.py"))
+    code, out, _ = run([drive], project, capsys)
+    assert "code.txt" not in out and "main.py" not in out
+
+
+@pytest.mark.parametrize("boot_out, says", [
+    ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyGamer with samd51j19",
+     ["warning: the board runs CircuitPython 8.2.10; the game needs 9.0 or newer",
+      "note: CircuitPython 8.2.10 is older than 10.1: adafruit_display_text's bitmap_label "
+      "calls bitmaptools.replace_color"]),
+    ("Adafruit CircuitPython 9.2.9 on 2025-09-01; Adafruit CLUE nRF52840 Express",
+     ["note: CircuitPython 9.2.9 is older than 10.1", "does not apply today"]),
+    ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit PyBadge with samd51j19",
+     ["note: CircuitPython 10.0.3 is older than 10.1"]),
+    ("Adafruit CircuitPython 10.2.1 on 2025-11-01; Adafruit PyGamer with samd51j19", []),
+    ("Adafruit CircuitPython 11.0.0-alpha.1 on 2026-03-01; Adafruit PyGamer", []),
+    ("x\n", ["note: boot_out.txt names no CircuitPython version; the game needs 9.0 or newer"]),
+])
+def test_deploy_reads_the_circuitpython_version_from_boot_out_txt(project, drive, capsys,
+                                                                   boot_out, says):
+    write(os.path.join(drive, "boot_out.txt"), boot_out)
+    code, out, _ = run([drive, "--dry-run"], project, capsys)
+    assert code == 0  # a warning, not a refusal: the player may update the board after
+    for line in says:
+        assert line in out
+    if not says:
+        assert "CircuitPython" not in out and "warning" not in out
+    assert ("warning" in out) == boot_out.startswith("Adafruit CircuitPython 8")

@@ -142,27 +142,69 @@ def test_search_players_never_declare_falsely():
             assert (a == DECLARE) == (view.points[seat] >= 66), (spec, view.points)
 
 
-def test_ismcts_takes_an_obvious_win():
-    """With 66 reachable by declaring, the search declares; budgets are honoured."""
-    p = make_player("ismcts:iters=50")
+def winning_positions(rules, n, seed):
+    """n (hand, seat) where the player to move may declare 66 and has 66 or more: random play
+    that never declares, stopped at the first such position of each hand."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        h = Hand.new(rng.randrange(1 << 30), rng.randrange(2), rules)
+        while not h.over:
+            acts = h.legal_actions()
+            if DECLARE in acts and h.points(h.to_move) >= 66:
+                out.append((h, h.to_move))
+                break
+            acts = [a for a in acts if a not in (DECLARE, CLOSE)] or acts
+            h.apply(acts[rng.randrange(len(acts))])
+    return out
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=50", "pimc:iters=5"])
+def test_search_takes_an_obvious_win(spec):
+    """With 66 reached and declaring legal, the search declares (at once, no search); with
+    declaring legal and fewer points it never does, and spends its whole budget."""
+    p = make_player(spec)
+    budget = int(spec.split("=")[1])
+    wins = winning_positions(SIXTY_SIX, 30, 12)
+    for h, seat in wins:
+        view = h.view(seat)
+        assert p(view, 1) == DECLARE, h
+        assert p.last_iterations == 0
+    others = 0
     for h, seat in positions(SIXTY_SIX, 60, 12):
         view = h.view(seat)
         a = p(view, 1)
         assert a in view.legal
-        assert p.last_iterations in (0, 50)
+        if DECLARE in view.legal and view.points[seat] >= 66:
+            assert a == DECLARE
+            continue
+        assert a != DECLARE
+        if len([b for b in view.legal if b != DECLARE]) > 1:
+            assert p.last_iterations == budget
+            others += 1
+    assert others >= 30
 
 
-def test_ismcts_time_budget():
-    import time
-    p = make_player("ismcts:30")
-    h = Hand.new(3, 0, SIXTY_SIX)
-    view = h.view(h.to_move)
-    t = time.perf_counter()
-    a = p(view, 1)
-    dt = time.perf_counter() - t
-    assert a in view.legal
-    assert p.last_iterations > 5
-    assert dt < 0.5
+def test_ismcts_time_budget_stops_on_the_clock(monkeypatch):
+    """A 30 ms budget on a clock that moves 1 ms per reading: the search stops when the clock
+    passes the budget, so it runs as many iterations as readings fit in it. The clock is
+    fake, so the machine's speed and load do not matter."""
+    import types
+    from sim import players
+    for ms in (30, 60):
+        now = [100.0]
+
+        def perf_counter():
+            now[0] += 0.001
+            return now[0]
+        monkeypatch.setattr(players, "time", types.SimpleNamespace(perf_counter=perf_counter))
+        p = make_player("ismcts:%d" % ms)
+        h = Hand.new(3, 0, SIXTY_SIX)
+        view = h.view(h.to_move)
+        a = p(view, 1)
+        assert a in view.legal
+        # the first reading starts the budget; one reading per later iteration
+        assert ms - 1 <= p.last_iterations <= ms + 1, (ms, p.last_iterations)
 
 
 def test_make_player_specs():

@@ -191,3 +191,142 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     bad.write_text("TABLES = {'sixty-six': b'12'}\n")
     assert tablecmp.main([str(bad), "--pairs", "4"]) == 2
     assert "no 300-byte sixty-six table" in capsys.readouterr().err
+
+
+# ---- the choices value.follow and value.lead make, against the trainer's features --------------
+# The opponent's hidden cards are dealt as they really are (deal_hidden patched), so each card's
+# worth is the learned value of the real position after the trick: the engine plays the trick on
+# a copy, sim.train describes it, the table's row weighs it. Nothing here uses value.py's sums.
+
+def _worth(rules, h2, me, stock, blind=False):
+    """The table's value for `me` of the position after a trick (h2, draws still pending).
+    blind: each seat's cards are described as if the other seat's card of this trick were not
+    gone yet. Where that changes nothing, the trick's cards change no card's kind (value.follow
+    and value.lead leave such a card out today: see the xfail test below)."""
+    o = 1 - me
+    gone = h2.played[0] | h2.played[1]
+    up = h2.face_up
+    last = stock == 2 and up >= 0
+    leads = 1 if h2.last_trick[2] == me else 0
+    mine_gone = theirs_gone = gone
+    if blind:
+        lead_card, follow_card, _ = h2.last_trick
+        by_me = lead_card if h2.played[me] >> lead_card & 1 else follow_card
+        by_them = follow_card if by_me == lead_card else lead_card
+        mine_gone = gone & ~(1 << by_them)
+        theirs_gone = gone & ~(1 << by_me)
+    a = train.side_features(h2.points(me), h2.tricks_won[me], h2.hands[me], mine_gone,
+                            h2.trump_suit, leads, int(last and not leads), up % 6)
+    b = train.side_features(h2.points(o), h2.tricks_won[o], h2.hands[o], theirs_gone,
+                            h2.trump_suit, 1 - leads, int(last and leads), up % 6)
+    x = [p - q for p, q in zip(a, b)] + [1 if leads else -1]
+    if not blind:
+        assert x == train.features(stock, (h2.points(me), h2.tricks_won[me], h2.hands[me]),
+                                   (h2.points(o), h2.tricks_won[o], h2.hands[o]), leads,
+                                   h2.trump_suit, gone, up)
+    return sum(u * v for u, v in zip(value.row(rules, stock), x))
+
+
+def _best_marriage(hand, trump):
+    """Points of the best marriage (K and Q of a suit) in a hand mask."""
+    best = 0
+    for s in range(4):
+        if hand >> (s * 6 + 2) & 1 and hand >> (s * 6 + 3) & 1:  # Q = rank 2, K = rank 3
+            best = max(best, 40 if s == trump else 20)
+    return best
+
+
+def _open_positions(rules, seed, want):
+    """(hand copy, seat) where the seat follows (want='follow') or leads a card (want='lead')
+    in the open phase, from computer-vs-computer play."""
+    for h, view in ai_positions(rules, seed, lambda rng: ai.NORMAL if rng.below(2) else ai.HARD):
+        if h.strict or h.draw_pending or h.over:
+            continue
+        if want == "follow" and h.trick_card >= 0:
+            yield h.copy(), h.to_move
+        elif want == "lead" and h.trick_card < 0 and h.announced < 0:
+            yield h.copy(), h.to_move
+
+
+def _pending(h):
+    return tuple(h.melds[s] if not h.tricks_won[s] else 0 for s in (h.to_move, 1 - h.to_move))
+
+
+def _after(h, *cards):
+    h2 = h.copy()
+    for c in cards:
+        h2.apply(c)
+    return h2
+
+
+def _choices(rules, want, monkeypatch, limit):
+    """(got, {card: worth}, {card: blind worth}) for open-phase follows or leads far from 66
+    (where the declare rules decide, not the value); the opponent's cards are the real ones."""
+    out = []
+    for h, me in _open_positions(rules, 7, want):
+        mine = [c for c in range(24) if h.hands[me] >> c & 1]
+        theirs = [c for c in range(24) if h.hands[1 - me] >> c & 1]
+        answers = theirs if want == "lead" else [None]
+        after = {(c, f): _after(h, c) if f is None else _after(h, c, f)
+                 for c in mine for f in answers}
+        if any(max(a.points(0), a.points(1)) + 40 >= 66 for a in after.values()):
+            continue
+        monkeypatch.setattr(value, "deal_hidden", lambda view, rng: (h.hands[1 - me], b""))
+        pick = value.follow if want == "follow" else value.lead
+        got = pick(h.view(me), Rng(1), 1, _pending(h), True)
+        assert got in mine
+        worth, blind = {}, {}
+        for c in mine:
+            worth[c] = min(_worth(rules, after[c, f], me, h.stock_size) for f in answers)
+            blind[c] = min(_worth(rules, after[c, f], me, h.stock_size, True) for f in answers)
+        out.append((got, worth, blind, h))
+        if len(out) == limit:
+            return out
+    return out
+
+
+@pytest.mark.parametrize("want", ["follow", "lead"])
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_follow_and_lead_pick_the_card_worth_most_where_the_trick_changes_no_kind(
+        rules, want, monkeypatch):
+    """Follow: the card whose position after the trick is worth most; lead: the card whose
+    worst answer is worth most. Checked where the other card of the trick changes no card's
+    kind, so the value as computed in play and as trained agree (see the xfail test)."""
+    checked = 0
+    for got, worth, blind, h in _choices(rules, want, monkeypatch, 300):
+        if worth != blind:
+            continue
+        assert worth[got] == max(worth.values()), (h, worth, got)
+        checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_follow_takes_a_trick_that_reaches_66(rules, monkeypatch):
+    wins = 0
+    for h, me in _open_positions(rules, 9, "follow"):
+        cards = [c for c in range(24) if h.hands[me] >> c & 1]
+        after = {c: _after(h, c) for c in cards}
+        if not any(a.last_trick[2] == me and a.points(me) >= 66 for a in after.values()):
+            continue
+        monkeypatch.setattr(value, "deal_hidden", lambda view, rng: (h.hands[1 - me], b""))
+        got = value.follow(h.view(me), Rng(1), 1, _pending(h), True)
+        a = after[got]  # a trick that lets me declare (announcing first if need be) beats all
+        assert a.last_trick[2] == me
+        assert a.points(me) + _best_marriage(a.hands[me], h.trump_suit) >= 66
+        wins += 1
+        if wins == 5:
+            break
+    assert wins == 5
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine/value.py (the AI helper's file): follow() scores the opponent's cards without the "
+    "card I follow with among the cards gone, lead() scores mine without their answer and "
+    "theirs without my lead; sim.train learns on the real position. In 2-11% of open-phase "
+    "follows and leads (400 per preset and kind) the choice differs from the trained value."))
+@pytest.mark.parametrize("want", ["follow", "lead"])
+def test_follow_and_lead_pick_the_card_worth_most_by_the_trained_value(want, monkeypatch):
+    for rules in PRESETS:
+        for got, worth, blind, h in _choices(rules, want, monkeypatch, 300):
+            assert worth[got] == max(worth.values()), (rules.name, h, worth, got)
