@@ -18,7 +18,7 @@ from engine.value import WIN
 # solver nodes the whole decision may spend (a close tested first included; see choose). Over
 # 4,000 duplicate deals in self-play against a budget of 800 for the deals alone (sim.tablecmp
 # --old-ai): 1,600 for the deals alone +0.009, 2,400 +0.014, this +0.012, no budget +0.021
-# game points per hand; a slower decision on a board than the strict phase's slowest
+# game points per hand (but slower on a board than the strict phase's slowest decision)
 NODE_BUDGET = 2400
 
 
