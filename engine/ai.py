@@ -20,6 +20,7 @@ from engine import value
 gc.collect()
 from engine import lastopen
 gc.collect()
+from engine import solver
 from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
@@ -35,6 +36,7 @@ def choose(view, level=NORMAL, seed=0):
         return legal[0]
     me = view.seat
     rng = Rng(mix(seed, len(view.history) * 7 + me))
+    start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
     if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
         if level != EASY or rng.below(6):
             return DECLARE
@@ -59,7 +61,7 @@ def choose(view, level=NORMAL, seed=0):
                 best = a
     if best >= 0 and (level != EASY or rng.below(3)):
         return best
-    return _lead_open(view, level, rng)
+    return _lead_open(view, level, rng, start)
 
 
 # ---- open phase -------------------------------------------------------------------------
@@ -86,10 +88,11 @@ def _pending(view):
     return mine, theirs
 
 
-def _lead_open(view, level, rng):
+def _lead_open(view, level, rng, start):
     marry = view.stock_size > 2 or view.rules.marriage_after_close
     if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
-        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []))
+        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []),
+                               start)
     return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
 
 

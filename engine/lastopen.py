@@ -5,8 +5,9 @@ strict phase that follows is a game of perfect information. So the best few card
 (engine.value) are tried against every deal the view allows (the face-down card is one of the
 unseen cards, the opponent holds the others) with the exact solver; on a lead, against the
 opponent's best answer in each deal. Values are banded to win / draw / lose (-1..1), which keeps
-the searches cheap, and the deals stop once NODE_BUDGET solver nodes are spent (a deal cut
-short counts for nothing), which keeps the slowest decision near 0.5 s on a 120 MHz SAMD51.
+the searches cheap, and the deals stop once the decision has spent NODE_BUDGET solver nodes (a
+deal cut short counts for nothing), which keeps it no slower on a 120 MHz SAMD51 than the
+strict phase's slowest (engine.endgame: about 1.1 s).
 """
 from engine import solver
 from engine.cards import CARD_POINTS, bit_index, popcount
@@ -14,11 +15,17 @@ from engine.endgame import _parts
 from engine.legal import beats
 from engine.value import WIN
 
-NODE_BUDGET = 800  # solver nodes a decision may spend on its deals
+# solver nodes the whole decision may spend (a close tested first included; see choose). Over
+# 4,000 duplicate deals in self-play against a budget of 800 for the deals alone (sim.tablecmp
+# --old-ai): 1,600 for the deals alone +0.009, 2,400 +0.014, this +0.012, no budget +0.021
+# game points per hand (but slower on a board than the strict phase's slowest decision)
+NODE_BUDGET = 2400
 
 
-def choose(view, rng, scores):
-    """The card to play: scores = (my cards, their values) from engine.value.follow / lead."""
+def choose(view, rng, scores, start=None):
+    """The card to play: scores = (my cards, their values) from engine.value.follow / lead;
+    start: solver.nodes when the decision began (a close tested first spends from the budget,
+    but this leaves at least a third of it for its own deals)."""
     cards, values = scores
     # best first; a tie in card order (MicroPython's sort is not stable, so the index is in
     # the key: the same order on every VM)
@@ -40,7 +47,9 @@ def choose(view, rng, scores):
     top = 1 << view.trump_card
     totals = [0] * n
     values = [0] * n  # this deal's
-    solver.limit = solver.nodes + NODE_BUDGET
+    if start is None:
+        start = solver.nodes
+    solver.limit = max(start + NODE_BUDGET, solver.nodes + NODE_BUDGET // 3)
     k = popcount(unseen)
     m = unseen
     for _ in range(rng.below(k)):  # start from a random deal

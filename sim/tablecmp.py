@@ -1,6 +1,7 @@
 """Judge a value table (desktop only): HARD with table NEW against HARD with table OLD.
 
     python -m sim.tablecmp NEW [--old PATH] [--pairs N] [--preset P] [--seed S] [--jobs J]
+    python -m sim.tablecmp engine/value_table.py --old-ai REV [...]
 
 NEW and OLD are modules like engine/value_table.py (what `python -m sim.train --out PATH`
 writes); OLD defaults to the shipped table. Duplicate single hands: each deal is played twice,
@@ -9,6 +10,10 @@ only the tables differ (the decision seeds are the same in both hands: equal tab
 0). Printed: NEW's game points per hand minus OLD's, with a 95% interval
 (a deal's two hands are one unit), and hands won. Self-play is the quick test of a table (20,000
 pairs in about 2.5 minutes on 2 cores); the arena against ISMCTS is the one that counts.
+
+--old-ai REV judges the AI code instead: OLD is then the HARD of git revision REV (its
+engine/ai.py and the modules under it, with its own table, read by `git show` into a private
+package; the rules, views and cards are this checkout's), NEW today's code with table NEW.
 """
 import argparse
 import importlib.util
@@ -24,6 +29,42 @@ from sim.arena import mean_ci
 from sim.train import N_ROWS, N_WEIGHTS
 
 _LOADED = {}  # path -> TABLES, per process (each worker loads a file once)
+_OLD_AI = {}  # rev -> its engine.ai module, per process
+# the AI's own modules (a revision's copies import each other, and this checkout's others)
+AI_MODULES = ("ai", "endgame", "value", "value_table", "lastopen", "solver", "solve_root",
+              "sample")
+
+
+def load_old_ai(rev):
+    """The engine.ai module of git revision rev, as a private package; ValueError if absent."""
+    mod = _OLD_AI.get(rev)
+    if mod is not None:
+        return mod
+    import re
+    import subprocess
+    import tempfile
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    pkg = "oldai_" + re.sub(r"[^0-9A-Za-z]", "_", rev)
+    base = os.path.join(tempfile.mkdtemp(prefix="tablecmp"), pkg)
+    os.makedirs(base)
+    open(os.path.join(base, "__init__.py"), "w").close()
+    names = "|".join(AI_MODULES)
+    for name in AI_MODULES:
+        try:
+            text = subprocess.run(["git", "show", "%s:engine/%s.py" % (rev, name)], cwd=root,
+                                  capture_output=True, text=True, check=True).stdout
+        except (OSError, subprocess.CalledProcessError) as e:
+            if name == "solve_root":  # older revisions had none
+                continue
+            raise ValueError("revision %s has no engine/%s.py (%s)" % (rev, name, e))
+        text = re.sub(r"from engine import ((?:%s)\b)" % names, r"from %s import \1" % pkg, text)
+        text = re.sub(r"from engine\.(%s) import" % names, r"from %s.\1 import" % pkg, text)
+        with open(os.path.join(base, name + ".py"), "w") as f:
+            f.write(text)
+    sys.path.insert(0, os.path.dirname(base))
+    mod = importlib.import_module(pkg + ".ai")
+    _OLD_AI[rev] = mod
+    return mod
 
 
 def load_table(path, rules):
@@ -50,10 +91,11 @@ def load_table(path, rules):
 
 def play_deal(task):
     """One deal, twice: returns (NEW's game points minus OLD's over both hands, NEW's hand wins)."""
-    i, new, old, preset_name, seed = task
+    i, new, old, preset_name, seed, old_ai = task
     rules = preset(preset_name)
     shipped = value.TABLES
     tables = (load_table(new, rules), load_table(old, rules) if old else shipped)
+    players = (ai, load_old_ai(old_ai) if old_ai else ai)
     s = mix(seed, i + 1)
     diff = wins = 0
     try:
@@ -62,8 +104,9 @@ def play_deal(task):
             ply = 0
             while not h.over:
                 p = h.to_move
-                value.TABLES = tables[0 if p == seat_new else 1]
-                h.apply(ai.choose(h.view(p), ai.HARD, mix(s, ply)))
+                k = 0 if p == seat_new else 1
+                value.TABLES = tables[k]
+                h.apply(players[k].choose(h.view(p), ai.HARD, mix(s, ply)))
                 ply += 1
             if h.winner is not None:
                 diff += h.game_points if h.winner == seat_new else -h.game_points
@@ -81,19 +124,25 @@ def main(argv=None):
     ap.add_argument("--preset", default="sixty-six")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--old-ai", metavar="REV", help="OLD is the HARD of this git revision")
     args = ap.parse_args(argv)
     try:
         rules = preset(args.preset)
         load_table(args.new, rules)
         if args.old:
             load_table(args.old, rules)
+        if args.old_ai:
+            if args.old:
+                raise ValueError("--old-ai plays the revision's own table: no --old with it")
+            load_old_ai(args.old_ai)
     except ValueError as e:
         print("sim.tablecmp: %s" % e, file=sys.stderr)
         return 2
     if args.pairs < 2:
         print("--pairs must be at least 2", file=sys.stderr)
         return 2
-    tasks = [(i, args.new, args.old, rules.name, args.seed) for i in range(args.pairs)]
+    tasks = [(i, args.new, args.old, rules.name, args.seed, args.old_ai)
+             for i in range(args.pairs)]
     t0 = time.time()
     if args.jobs > 1:
         import multiprocessing
@@ -104,7 +153,8 @@ def main(argv=None):
     m, lo, hi = mean_ci([d / 2.0 for d, _ in results])
     won = sum(w for _, w in results)
     print("%s vs %s, %s, %d deals x 2 hands, seed %d (%.0f s):" % (
-        args.new, args.old or "the shipped table", rules.name, args.pairs, args.seed,
+        args.new, ("the HARD of %s" % args.old_ai if args.old_ai else args.old
+                   or "the shipped table"), rules.name, args.pairs, args.seed,
         time.time() - t0))
     print("  game points per hand, new minus old: %+.4f [%+.4f, %+.4f]" % (m, lo, hi))
     print("  hands won by new: %.1f%%" % (100.0 * won / (2 * args.pairs)))

@@ -19,10 +19,22 @@ class Stop(Exception):
     pass
 
 
-def run_code_py(monkeypatch, board_id, display, script, env=(), pins=None):
+def run_code_py(monkeypatch, tmp_path, board_id, display, script, env=(), pins=None):
     """Run code.py on board_id's fake modules; script: scanner key numbers pressed in turn,
-    80 loop turns (20 ms each) apart. Returns what the test looks at."""
+    80 loop turns (20 ms each) apart. The board's /saves is a folder of the test's own.
+    Returns what the test looks at."""
     from handheld import loop as loop_module
+    from handheld import store as store_module
+    real_open = store_module.open_store
+    drive = tmp_path / "saves"
+
+    def open_store(nvm=None, root=None, **kw):
+        if root == "/saves":  # the CIRCUITPY drive's folder, never this machine's /saves
+            drive.mkdir(exist_ok=True)
+            root = str(drive)
+        return real_open(nvm=nvm, root=root, **kw)
+
+    monkeypatch.setattr(store_module, "open_store", open_store)
     ticks = [0]
     written = fakehw.Written()
     keypad = fakeboard.Keypad()
@@ -54,6 +66,8 @@ def run_code_py(monkeypatch, board_id, display, script, env=(), pins=None):
     with pytest.raises(Stop):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     seen.update(scanner=keypad.made[0], nvm=mods["microcontroller"].nvm, written=written)
+    state = drive / "state.bin"
+    seen["saved"] = any(seen["nvm"]) or (state.exists() and any(state.read_bytes()))
     return seen
 
 
@@ -63,15 +77,15 @@ def played(seen):
     return app.match is not None and len(app.match.hand.history) + app.hands_done > 0
 
 
-def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch):
+def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch, tmp_path):
     from handheld import screen as S
     script = [0] * 40 + [2, 2]  # B (key 0) forty times, then START (key 2): the menu
-    seen = run_code_py(monkeypatch, "pybadge", display, script)
+    seen = run_code_py(monkeypatch, tmp_path, "pybadge", display, script)
     app = seen["app"]
     assert played(seen)
     assert app.screen == S.TITLE or app.screen == S.MENU or app.screen == S.TABLE
     assert seen["scanner"].kind == "ShiftRegisterKeys"
-    assert any(seen["nvm"]), "the match was saved to NVM"
+    assert app.hands_done >= 1 and seen["saved"], "a finished hand is saved (nvm or the drive)"
     assert seen["written"].writes, "tricks and hands flash the NeoPixels"
     assert type(seen["fx"].tone._out) is fakehw.AudioOut and seen["fx"].tone._out.log
 
@@ -90,9 +104,9 @@ BOARDS = [
 
 @pytest.mark.parametrize("board_id, size, b_key, pins, when_pressed, sound, env", BOARDS)
 def test_code_py_plays_on(board_id, size, b_key, pins, when_pressed, sound, env, monkeypatch,
-                          capsys):
+                          capsys, tmp_path):
     screen = fakehw.Display(*size)
-    seen = run_code_py(monkeypatch, board_id, screen, [b_key] * 40, env)
+    seen = run_code_py(monkeypatch, tmp_path, board_id, screen, [b_key] * 40, env)
     out = capsys.readouterr().out
     assert played(seen), out
     scanner = seen["scanner"]
@@ -100,7 +114,8 @@ def test_code_py_plays_on(board_id, size, b_key, pins, when_pressed, sound, env,
     assert scanner.args["value_when_pressed"] is when_pressed
     assert screen.root_group is not None and screen.auto_refresh is False
     assert screen.refreshes > 0
-    assert len(seen["nvm"]) >= 2048 and any(seen["nvm"]), "the match was saved to NVM"
+    assert len(seen["nvm"]) >= 2048
+    assert seen["app"].hands_done >= 1 and seen["saved"], "a finished hand is saved (nvm or drive)"
     assert seen["written"].writes, "a won trick flashes the NeoPixel"
     assert all(name == "NEOPIXEL" for name, _ in seen["written"].writes)
     fx = seen["fx"]

@@ -3,8 +3,8 @@ the engine's own rules (Hand) with the exact solver (itself checked against a pl
 test_ai), over every deal the view allows."""
 import pytest
 
-from engine import ai, lastopen, solver
-from engine.cards import DRAW
+from engine import ai, endgame, lastopen, solver
+from engine.cards import CLOSE, DRAW
 from engine.rng import Rng
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.redeal import hand_from
@@ -120,9 +120,9 @@ def test_hard_uses_it_at_the_last_open_trick(monkeypatch):
     seen = []
     real = lastopen.choose
 
-    def spy(view, rng, scores):
+    def spy(view, rng, scores, start=None):
         seen.append(view.stock_size)
-        return real(view, rng, scores)
+        return real(view, rng, scores, start)
 
     monkeypatch.setattr(lastopen, "choose", spy)
     for k, (h, view) in enumerate(_last_open_positions(SIXTY_SIX, 10, 47)):
@@ -133,3 +133,33 @@ def test_hard_uses_it_at_the_last_open_trick(monkeypatch):
         ai.choose(view, ai.NORMAL, k)  # NORMAL keeps to the value alone
         assert len(seen) == before
     assert seen and set(seen) == {2}
+
+
+def test_the_last_open_lead_shares_its_budget_with_the_close_test(monkeypatch):
+    # leading the last open trick, HARD first tests a close; the solved deals after it spend
+    # what is left of one budget for the whole decision, or a third of it if the close test
+    # took more (the slowest decision stays that of the strict phase, engine.endgame)
+    spent = []
+    real = endgame.close_pays
+
+    def spy(view, level, rng, *rest):
+        start = solver.nodes
+        r = real(view, level, rng, *rest)
+        spent.append(solver.nodes - start)
+        return r
+
+    monkeypatch.setattr(endgame, "close_pays", spy)
+    checked = tested = 0
+    budget = lastopen.NODE_BUDGET
+    for n, (h, view) in enumerate(_last_open_positions(SIXTY_SIX, 60, 53)):
+        if view.trick_card >= 0 or CLOSE not in view.legal:
+            continue
+        del spent[:]
+        start = solver.nodes
+        assert ai.choose(view, ai.HARD, n) in view.legal
+        total = solver.nodes - start
+        close = spent[0] if spent else 0
+        tested += close > 0
+        assert total <= max(budget, close + budget // 3) + 6 * 8 * 6 + 3 * 7, (total, close)
+        checked += 1
+    assert checked >= 10 and tested >= 5

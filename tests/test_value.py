@@ -178,7 +178,7 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     from sim import tablecmp
     same = tmp_path / "same.py"
     same.write_text("TABLES = %r\n" % (TABLES,))
-    assert [tablecmp.play_deal((i, str(same), None, "santase", 3))[0] for i in range(8)] == [0] * 8
+    assert [tablecmp.play_deal((i, str(same), None, "santase", 3, None))[0] for i in range(8)] == [0] * 8
     flat = tmp_path / "flat.py"
     flat.write_text("TABLES = %r\n" % ({k: bytes(300) for k in TABLES},))
     assert tablecmp.main([str(flat), "--pairs", "60", "--seed", "3"]) == 0
@@ -330,3 +330,32 @@ def test_follow_and_lead_pick_the_card_worth_most_by_the_trained_value(want, mon
     for rules in PRESETS:
         for got, worth, blind, h in _choices(rules, want, monkeypatch, 300):
             assert worth[got] == max(worth.values()), (rules.name, h, worth, got)
+
+
+def test_tablecmp_old_ai_plays_a_git_revision_of_the_ai(capsys):
+    """--old-ai REV: the revision's AI modules load as a private package (their own solver's
+    globals, their own table); HEAD's against this checkout's is even in every deal when the
+    files are the same; a revision without them, or --old beside it, is a clear error."""
+    import os
+    import subprocess
+    from engine import solver
+    from sim import tablecmp
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        old = tablecmp.load_old_ai("HEAD")
+    except ValueError as e:
+        pytest.skip("not a git checkout: %s" % e)
+    assert old.__name__ == "oldai_HEAD.ai" and old.endgame.solver is not solver
+    for name in tablecmp.AI_MODULES:
+        head = subprocess.run(["git", "show", "HEAD:engine/%s.py" % name], cwd=root,
+                              capture_output=True, text=True).stdout
+        with open(os.path.join(root, "engine", name + ".py")) as f:
+            if f.read() != head:
+                pytest.skip("engine/%s.py has uncommitted changes" % name)
+    shipped = os.path.join(root, "engine", "value_table.py")
+    assert [tablecmp.play_deal((i, shipped, None, "sixty-six", 3, "HEAD"))[0]
+            for i in range(6)] == [0] * 6
+    assert tablecmp.main([shipped, "--old-ai", "no-such-rev", "--pairs", "4"]) == 2
+    assert "revision no-such-rev has no engine/ai.py" in capsys.readouterr().err
+    assert tablecmp.main([shipped, "--old-ai", "HEAD", "--old", shipped, "--pairs", "4"]) == 2
+    assert "no --old with it" in capsys.readouterr().err
