@@ -2,7 +2,7 @@
 
     python -m sim.tablecmp NEW [--old PATH] [--pairs N] [--preset P] [--seed S] [--jobs J]
 
-NEW and OLD are modules like engine/value_table.py (what `python -m sim.train --out PATH`
+NEW and OLD are modules like engine/ai/value_table.py (what `python -m sim.train --out PATH`
 writes); OLD defaults to the shipped table. Duplicate single hands: each deal is played twice,
 NEW's HARD in seat 0 and then in seat 1, the other seat HARD with OLD, so the cards cancel and
 only the tables differ (the decision seeds are the same in both hands: equal tables give exactly
@@ -16,7 +16,8 @@ import os
 import sys
 import time
 
-from engine import ai, value
+from engine import ai
+from engine.ai import value
 from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset

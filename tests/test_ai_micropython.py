@@ -8,7 +8,7 @@ import pytest
 from mpvm import micropython, ROOT
 
 HEAP = "64k"  # a HARD vs HARD match imports from .py and plays within this (64-bit VM)
-SCRIPT = os.path.join("tests", "mp_ai_match.py")
+SCRIPT = os.path.join("tests", "vm", "mp_ai_match.py")
 
 
 def _run(cmd, env):

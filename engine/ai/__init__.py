@@ -14,13 +14,13 @@ in play is placed, sampled deals while a closed stock hides some.
 # from; with it, 62 KB on every layout tried (python -m sim.bench ai)
 import gc
 gc.collect()
-from engine import endgame
+from engine.ai import endgame
 gc.collect()
-from engine import value
+from engine.ai import value
 gc.collect()
-from engine import lastopen
+from engine.ai import lastopen
 gc.collect()
-from engine.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
+from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
 from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)

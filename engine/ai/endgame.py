@@ -4,8 +4,8 @@ solved exactly (engine.solver) once every card in play is placed, on sampled dea
 # each after this module's compile garbage is freed (see engine.ai)
 import gc
 gc.collect()
-from engine import solver, solve_root
-from engine.sample import deal_hidden, opp_deals
+from engine.ai import solver, solve_root
+from engine.ai.sample import deal_hidden, opp_deals
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
 from engine.legal import beats
 

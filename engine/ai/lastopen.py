@@ -8,11 +8,11 @@ opponent's best answer in each deal. Values are banded to win / draw / lose (-1.
 the searches cheap, and the deals stop once NODE_BUDGET solver nodes are spent (a deal cut
 short counts for nothing), which keeps the slowest decision near 0.5 s on a 120 MHz SAMD51.
 """
-from engine import solver
+from engine.ai import solver
 from engine.cards import CARD_POINTS, bit_index, popcount
-from engine.endgame import _parts
+from engine.ai.endgame import _parts
 from engine.legal import beats
-from engine.value import WIN
+from engine.ai.value import WIN
 
 NODE_BUDGET = 800  # solver nodes a decision may spend on its deals
 

@@ -4,7 +4,7 @@ desktop's searches that play hands out, and for tests that re-deal what a seat c
 handheld's opponent works on masks and never imports it.
 """
 from engine.hand import Hand
-from engine.sample import deal_hidden
+from engine.ai.sample import deal_hidden
 
 
 def sample_hand(view, rng):

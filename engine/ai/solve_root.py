@@ -1,6 +1,6 @@
 """Root calls into the exact solver: the value of each choice, win tests, the best lead."""
 from engine.cards import CARD_POINTS
-from engine import solver
+from engine.ai import solver
 
 
 def follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, lo=-4, hi=4):

@@ -21,8 +21,8 @@ import gc
 gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
-from engine.sample import deal_hidden
-from engine.value_table import TABLES
+from engine.ai.sample import deal_hidden
+from engine.ai.value_table import TABLES
 
 WIN = 1 << 22  # a trick that lets a seat declare: beyond any sum of learned values
 

@@ -9,9 +9,10 @@ second, seat): the player's result against the computer's with the same cards.
 """
 import gc
 gc.collect()  # this module's compile garbage, before engine.ai's modules compile (see there)
-from engine import ai, solver, solve_root
+from engine import ai
+from engine.ai import solver, solve_root
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
-from engine.endgame import higher_unseen, melds
+from engine.ai.endgame import higher_unseen, melds
 from engine.legal import beats
 from engine.names import card_name
 

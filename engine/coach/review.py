@@ -31,12 +31,13 @@ None) naming their tricks, review_hand() counts them.
 # compile garbage is freed, then engine.ai's big modules and engine.coach compile
 import gc
 gc.collect()
-from engine import ai, solver
+from engine import ai
+from engine.ai import solver
 gc.collect()
 from engine.coach import signed
 gc.collect()
 from engine.hand import Hand
-from engine.reviewtext import did, does, subject, outcome
+from engine.coach.reviewtext import did, does, subject, outcome
 
 # units a call of HARD's decision is charged beyond its solver nodes: the value's sampling
 # takes about as long as this many nodes on an open lead (12 sampled hands), and far less on

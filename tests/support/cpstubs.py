@@ -494,4 +494,4 @@ class Guard:
         return object.__getattribute__(self, name)
 
 
-_TESTS = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # tests/

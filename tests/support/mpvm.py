@@ -10,10 +10,10 @@ import tempfile
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 CP_VERSION = "10.2.1"
-FAKES = os.path.join(ROOT, "tests", "vmfakes")  # displayio & co. for the VMs (vmfakes/*.py)
+FAKES = os.path.join(ROOT, "tests", "vm", "fakes")  # displayio & co. for the VMs
 CP_MISSING = ("CircuitPython %s's unix build is not in %s (it comes with the team's shared "
               "tools, not with a clone): this check runs where it is" % (CP_VERSION, CP_DIR))
 
@@ -51,16 +51,17 @@ def circuitpython(bits=32):
     return exe
 
 
-def run(script, heap="128k", args=(), path="lib:tests"):
-    """CompletedProcess of `micropython -X heapsize=heap script` with lib and tests on its path."""
+def run(script, heap="128k", args=(), path="lib:tests/support"):
+    """CompletedProcess of `micropython -X heapsize=heap script` with lib and tests/support on
+    its path (the script's own folder, tests/vm, is on it too)."""
     env = dict(os.environ, MICROPYPATH=path)
     return subprocess.run([micropython(), "-X", "heapsize=" + heap, script] + list(args),
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:tests"):
+def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:tests/support"):
     """CompletedProcess of CircuitPython's unix build running script (skips where missing),
-    with CIRCUITPY_PYSTACK_SIZE=pystack and lib and tests on its path."""
+    with CIRCUITPY_PYSTACK_SIZE=pystack and lib and tests/support on its path."""
     env = dict(os.environ, MICROPYPATH=path, CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython(bits), "-X", "heapsize=" + heap, script] + list(args),
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
@@ -96,10 +97,10 @@ def board_tree(mpy=False):
 
 def board_path(mpy=False, screens=False):
     """MICROPYPATH for a script run on a board's files (board_tree), with the VM stand-ins of
-    displayio & co. if screens, and tests/ (helpers such as fakeboard)."""
+    displayio & co. if screens, and tests/support (helpers such as fakeboard)."""
     tree = board_tree(mpy)
     parts = [tree, os.path.join(tree, "lib")]
     if screens:
         parts.append(FAKES)
-    parts.append(os.path.join(ROOT, "tests"))
+    parts.append(os.path.join(ROOT, "tests", "support"))
     return ":".join(parts)

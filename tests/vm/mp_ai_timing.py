@@ -1,6 +1,6 @@
 """Times every computer decision of seeded matches; prints percentiles and the SAMD51 factor.
 
-    micropython tests/mp_ai_timing.py LEVEL MATCHES [SAMD51_DIR [PASSES]]   (also runs on CPython)
+    micropython tests/vm/mp_ai_timing.py LEVEL MATCHES [SAMD51_DIR [PASSES]]   (also runs on CPython)
 
 SAMD51_DIR is the folder of samd51.py, the calibrated workload (default sim).
 
@@ -18,7 +18,8 @@ import time
 from engine.match import Match
 from engine.rules import SIXTY_SIX
 from engine.rng import mix
-from engine import ai, solver
+from engine import ai
+from engine.ai import solver
 
 try:
     _clock = time.perf_counter

@@ -1,13 +1,13 @@
 """The engine's text and sampling side on any VM: names, records, refusals, sampled deals.
 
-    micropython tests/mp_engine_text.py   (also runs on CPython; prints lines to compare)
+    micropython tests/vm/mp_engine_text.py   (also runs on CPython; prints lines to compare)
 """
 from engine.hand import Hand, IllegalAction
 from engine.names import card_name, parse_card, action_name, parse_action
 from engine.record import record, replay
 from engine.rng import Rng
 from engine.rules import PRESET_ORDER, preset
-from engine.redeal import sample_hand
+from engine.ai.redeal import sample_hand
 
 for c in range(24):
     assert parse_card(card_name(c)) == c
