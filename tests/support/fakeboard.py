@@ -1,6 +1,6 @@
 """Fake board, keypad and analogio modules for board-profile tests (CPython and MicroPython).
 
-On CPython the fakes are held to circuitpython-stubs (tests/support/cpstubs.py): a Board of a board id
+On CPython the fakes are held to circuitpython-stubs (tests/cpstubs.py): a Board of a board id
 the stubs know takes only that board's names, stub_board(board_id) has all of its pins, and a
 fake class offers only its stub's names (STUB) plus TEST_ONLY handles that only tests/ may read
 (tests/test_stubs.py checks every fake class against its stub).

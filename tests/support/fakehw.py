@@ -1,5 +1,5 @@
 """Stub-shaped fakes of a board's hardware modules, for tests that run code.py or feedback
-(CPython only: built from circuitpython-stubs through tests/support/cpstubs.py).
+(CPython only: built from circuitpython-stubs through tests/cpstubs.py).
 
     mods = fakehw.modules_for("clue_nrf52840_express", display=d, ticks=lambda: 0)
     for name, mod in mods.items(): monkeypatch.setitem(sys.modules, name, mod)

@@ -1,6 +1,6 @@
 """A seeded computer-vs-computer match; prints a digest (run by CPython and MicroPython).
 
-    micropython -X heapsize=64k tests/vm/mp_ai_match.py [preset] [level0] [level1] [matches] [pad]
+    micropython -X heapsize=64k tests/mp_ai_match.py [preset] [level0] [level1] [matches] [pad]
 
 pad is ignored: sim.bench ai varies its length to shift the VM's heap layout.
 """

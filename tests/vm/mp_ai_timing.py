@@ -1,6 +1,6 @@
 """Times every computer decision of seeded matches; prints percentiles and the SAMD51 factor.
 
-    micropython tests/vm/mp_ai_timing.py LEVEL MATCHES [SAMD51_DIR [PASSES]]   (also runs on CPython)
+    micropython tests/mp_ai_timing.py LEVEL MATCHES [SAMD51_DIR [PASSES]]   (also runs on CPython)
 
 SAMD51_DIR is the folder of samd51.py, the calibrated workload (default sim).
 

@@ -1,9 +1,9 @@
 """The app state machine on a VM (MicroPython, or CircuitPython's unix build), drawn by the text
 view or by the real renderer (lib/handheld/render.py, adafruit_display_text) over the VM
-stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
+stand-ins of tests/vmfakes (displayio, terminalio, vectorio...).
 
-    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [FAIL]]]
-LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
+    micropython -X heapsize=<cap> tests/mp_app_check.py [LEVEL [VIEW [FAIL]]]
+LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vmfakes
 and adafruit_display_text on the path), FAIL `fail`: the view raises once (to check that an
 error makes the exit code non-zero).
 

@@ -1,6 +1,6 @@
 """Runs boot.py with fake board, keypad and storage modules (CPython and the MicroPython VM).
 
-    MICROPYPATH=lib:tests/support micropython tests/vm/mp_boot_check.py
+    MICROPYPATH=lib:tests micropython tests/mp_boot_check.py
 Prints one line per case: board id, keys held at power-up, remounted or not; then "OK".
 """
 import sys

@@ -1,7 +1,7 @@
 """The coach on a board's interpreter: hints and a hand's review (run by MicroPython, CircuitPython
 and CPython alike; tests/test_coach_micropython.py and python -m sim.bench review run it).
 
-    micropython -X heapsize=<cap> tests/vm/mp_coach_check.py [HANDS] [pad]
+    micropython -X heapsize=<cap> tests/mp_coach_check.py [HANDS] [pad]
 
 Plays HANDS seeded hands (EASY in seat 0, HARD in seat 1) taking a hint before each of seat
 0's moves, reviews both seats of each finished hand within the board's budget, and prints

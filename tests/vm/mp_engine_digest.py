@@ -1,8 +1,8 @@
 """Plays seeded random hands and matches of every preset and prints a CRC-32 digest of them.
 
 Runs on CPython and on the MicroPython VM (tests/test_micropython.py compares the two):
-    MICROPYPATH=. micropython tests/vm/mp_engine_digest.py [hands] [matches]
-    PYTHONPATH=. python tests/vm/mp_engine_digest.py [hands] [matches]
+    MICROPYPATH=. micropython tests/mp_engine_digest.py [hands] [matches]
+    PYTHONPATH=. python tests/mp_engine_digest.py [hands] [matches]
 The digest covers each hand's deck, history, points, tricks, winner, game points and reason, and
 each match's hands, scores and winner. Only the engine's own PRNG is used.
 """

@@ -1,6 +1,6 @@
 """The live heap of one hand state on MicroPython (gc.mem_alloc() deltas after gc.collect()).
 
-    MICROPYPATH=. micropython tests/vm/mp_engine_heap.py [preset]
+    MICROPYPATH=. micropython tests/mp_engine_heap.py [preset]
 Prints `heap <preset> dealt <bytes> played <bytes> view <bytes>`: a freshly dealt Hand, the
 same Hand after a whole hand of play (its history list grown), and one View of it.
 """

@@ -1,6 +1,6 @@
 """Imports the engine from its .py files and plays one full match: the smallest-heap check.
 
-    MICROPYPATH=. micropython -X heapsize=48k tests/vm/mp_engine_match.py [preset] [seed]
+    MICROPYPATH=. micropython -X heapsize=48k tests/mp_engine_match.py [preset] [seed]
 Prints `match <preset> winner <seat> scores <a> <b> hands <n>`; a MemoryError fails it.
 """
 import sys

@@ -1,6 +1,6 @@
 """Random hands per second (the digest's biased random player), on CPython or MicroPython.
 
-    MICROPYPATH=. micropython tests/vm/mp_engine_speed.py [preset] [hands]
+    MICROPYPATH=. micropython tests/mp_engine_speed.py [preset] [hands]
 Prints `speed <preset> hands <n> ms <elapsed> per_s <hands per second>`.
 """
 import sys

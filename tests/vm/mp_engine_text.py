@@ -1,6 +1,6 @@
 """The engine's text and sampling side on any VM: names, records, refusals, sampled deals.
 
-    micropython tests/vm/mp_engine_text.py   (also runs on CPython; prints lines to compare)
+    micropython tests/mp_engine_text.py   (also runs on CPython; prints lines to compare)
 """
 from engine.hand import Hand, IllegalAction
 from engine.names import card_name, parse_card, action_name, parse_action

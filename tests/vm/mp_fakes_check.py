@@ -1,7 +1,7 @@
-"""The VM stand-ins of tests/vm/fakes: pixels, tiles and colours read back what was written, and
+"""The VM stand-ins of tests/vmfakes: pixels, tiles and colours read back what was written, and
 each kind takes at least the heap CircuitPython's C object takes (displayio.C_BYTES).
 
-    MICROPYPATH=tests/vm/fakes circuitpython -X heapsize=128k tests/vm/mp_fakes_check.py
+    MICROPYPATH=tests/vmfakes circuitpython -X heapsize=128k tests/mp_fakes_check.py
 Prints `kind <name> heap=<B> c=<B>` per kind (16 built), then OK; exits 1 on a mismatch.
 """
 import gc

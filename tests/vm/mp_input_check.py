@@ -2,7 +2,7 @@
 and reads the joystick, and Feedback plays a jingle, all with the heap locked (any
 allocation raises MemoryError).
 
-    MICROPYPATH=lib:tests/support micropython -X heapsize=128k tests/vm/mp_input_check.py
+    MICROPYPATH=lib:tests micropython -X heapsize=128k tests/mp_input_check.py
 """
 import micropython
 

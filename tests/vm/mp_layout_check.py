@@ -1,7 +1,7 @@
 """The screen layout (numbers only) on CPython and the MicroPython VM: the same places for
 every supported size and for sizes between and beyond them.
 
-    MICROPYPATH=lib:tests/support micropython tests/vm/mp_layout_check.py
+    MICROPYPATH=lib:tests micropython tests/mp_layout_check.py
 """
 from handheld.layout import layout
 

@@ -1,12 +1,12 @@
 """Times the review of seeded hands (EASY in seat 0, HARD in seat 1); prints one row a review.
 
-    micropython tests/vm/mp_review_timing.py HANDS BUDGET TOOLS_DIR [PASSES]   (also on CPython)
+    micropython tests/mp_review_timing.py HANDS BUDGET TOOLS_DIR [PASSES]   (also on CPython)
 
 BUDGET 0: no limit.
 Each row: seat, microseconds (the fastest of PASSES passes; the reviews are checked to be the
 same each pass), work units, solver nodes, HARD calls, decisions, decisions left unreviewed.
 The last line: the SAMD51 factor (the highest of 5 short readings before each pass and after
-the last, as tests/vm/mp_ai_timing.py; see there why fastest and highest).
+the last, as tests/mp_ai_timing.py; see there why fastest and highest).
 """
 import sys
 import time

@@ -3,7 +3,7 @@ pause, power off, resume, compare; a cut costs at most the hand in progress.
 
 Prints "check NAME" for every check that holds (tests/test_app_saves.py compares the names
 with its own list), then "SAVES writes=<n> heap=<bytes>"; a failed check raises (exit 1).
-    MICROPYPATH=lib:tests/support micropython -X heapsize=192k tests/vm/mp_saves_check.py
+    MICROPYPATH=lib:tests micropython -X heapsize=192k tests/mp_saves_check.py
 """
 import gc
 import sys

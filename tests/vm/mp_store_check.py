@@ -1,7 +1,7 @@
 """Save/restore checks that run the same on CPython and the MicroPython VM.
 
-    MICROPYPATH=lib:tests/support micropython -X heapsize=128k tests/vm/mp_store_check.py
-    PYTHONPATH=lib:tests/support python tests/vm/mp_store_check.py
+    MICROPYPATH=lib:tests micropython -X heapsize=128k tests/mp_store_check.py
+    PYTHONPATH=lib:tests python tests/mp_store_check.py
 
 Prints "OK <digest> <checks>": the digest is a CRC-32 over every outcome, so both
 interpreters must agree on each one. Any broken invariant raises (exit code 1).

@@ -2,7 +2,7 @@
 build) and CPython, with fakeboard's fake classes (tests/test_stubs.py holds them to
 circuitpython-stubs on CPython; the VMs have no ast).
 
-    MICROPYPATH=lib:tests/support micropython tests/vm/vm_feedback_check.py
+    MICROPYPATH=lib:tests micropython tests/vm_feedback_check.py
 Prints one line per board and "OK"; any error exits non-zero (an uncaught exception).
 """
 import sys

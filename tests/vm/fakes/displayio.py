@@ -24,7 +24,7 @@ Each stand-in is a Python instance whose attribute table (12 or fewer attributes
 the struct's fields, so it takes at least what the struct takes; the buffers are bytearrays of
 the firmware's sizes and a Group's members are a real list. `C_BYTES` adds up what the firmware
 would have allocated (heap blocks), `KINDS` counts what was built, for the bench to compare
-with what the stand-ins took (tests/vm/mp_app_check.py's EXCESS).
+with what the stand-ins took (tests/mp_app_check.py's EXCESS).
 Drawing to a screen is not modelled (a board's display refresh allocates nothing).
 """
 
