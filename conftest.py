@@ -1,5 +1,5 @@
-"""Puts the project root, lib/ and tests/ on sys.path, so tests import `engine` and `handheld`
-as a board does, and test helpers by name."""
+"""Puts the project root, lib/, tests/ and tests/support/ on sys.path, so tests import `engine`
+and `handheld` as a board does, and the fakes and helpers of tests/support/ by name."""
 import os
 import sys
 
@@ -19,6 +19,7 @@ def _import_from_stdlib(names):
 
 
 _import_from_stdlib(("code", "pdb"))
-for path in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "lib"), ROOT):
+for path in (os.path.join(ROOT, "tests", "support"), os.path.join(ROOT, "tests"),
+             os.path.join(ROOT, "lib"), ROOT):
     if path not in sys.path:
         sys.path.insert(0, path)

@@ -12,7 +12,7 @@ LEVELS = ("easy", "normal", "hard")
 
 def timing(level, matches, vm):
     """(decisions, factor, p50, p95, max) in microseconds on this machine for a level."""
-    script = [os.path.join("tests", "mp_ai_timing.py"), str(level), str(matches), SAMD51_DIR]
+    script = [os.path.join("tests", "vm", "mp_ai_timing.py"), str(level), str(matches), SAMD51_DIR]
     if vm == "micropython":
         cmd = [micropython(), "-X", "heapsize=4m"] + script
         env = dict(os.environ, MICROPYPATH=".")
@@ -63,7 +63,7 @@ def heap_scan(script_args, lo=48, hi=80):
 
 def live_heap(matches):
     env = dict(os.environ, MICROPYPATH=".")
-    out = subprocess.run([micropython(), "-X", "heapsize=256k", "tests/mp_ai_match.py",
+    out = subprocess.run([micropython(), "-X", "heapsize=256k", "tests/vm/mp_ai_match.py",
                           "sixty-six", "2", "2", str(matches)], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True).stdout
     return [int(x) for x in out.split("live")[1].split("\n")[0].split()]
@@ -108,7 +108,7 @@ def main(argv=()):
 
     print("\n## Memory (MicroPython VM, 64-bit; a 32-bit board needs less)")
     for name in ("sixty-six", "schnapsen", "santase"):
-        smallest, safe = heap_scan(["tests/mp_ai_match.py", name, "2", "2", "1"])
+        smallest, safe = heap_scan(["tests/vm/mp_ai_match.py", name, "2", "2", "1"])
         print("%s: a HARD vs HARD match, engine and AI imported from .py, runs from %s KB "
               "(and at every size from %s KB up to 80 KB), with each of %d argv lengths"
               % (name, smallest, safe, len(PADS)))

@@ -1,6 +1,6 @@
 """`python -m sim.bench_app` (or `python -m sim.bench app`): the handheld app's figures (issue 4).
 
-- heap of the app state machine on the MicroPython VM (tests/mp_app_check.py: gc.mem_alloc
+- heap of the app state machine on the MicroPython VM (tests/vm/mp_app_check.py: gc.mem_alloc
   after gc.collect) and the smallest -X heapsize it runs with; the same on CircuitPython's
   32-bit unix build (CI: ../shared; skipped without it) (a board's object sizes);
 - display refreshes and area redrawn per button press, on the real displayio renderer
@@ -21,8 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def mp_heap(heap="160k"):
     """(base, imports, app, peak, engine) bytes from the MicroPython run, or None."""
-    env = dict(os.environ, MICROPYPATH="lib:tests")
-    r = subprocess.run([micropython(), "-X", "heapsize=" + heap, "tests/mp_app_check.py"],
+    env = dict(os.environ, MICROPYPATH="lib:tests/support")
+    r = subprocess.run([micropython(), "-X", "heapsize=" + heap, "tests/vm/mp_app_check.py"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     m = re.search(r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", r.stdout)
     if r.returncode or not m or "errors=0" not in r.stdout:

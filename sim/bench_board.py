@@ -4,10 +4,10 @@ Runs on the 32-bit unix build of CircuitPython 10.2.1 (CI: ../shared/tools/circu
 board's object sizes and a real pystack), with the files laid out as `sim.deploy` writes a
 CIRCUITPY drive (into a temp folder), once as .py and once compiled by CircuitPython's own
 mpy-cross, and the screens drawn by lib/handheld/render.py and adafruit_display_text over the
-VM stand-ins of displayio & co. (tests/vmfakes: they allocate what the firmware's C objects
+VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the firmware's C objects
 allocate). It measures, by bisection:
 - the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
-  its 160x128 screens (tests/mp_app_check.py), from .py and from .mpy;
+  its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy;
 - the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
   and raises no `pystack exhausted`.
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
@@ -23,7 +23,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")  # CI; skip
 CP_VERSION = "10.2.1"
-FAKES = os.path.join(ROOT, "tests", "vmfakes")
+FAKES = os.path.join(ROOT, "tests", "vm", "fakes")
 TARGET_PY_KB = 110
 TARGET_MPY_KB = 90
 
@@ -61,12 +61,12 @@ def write_tree(dest, mpy):
 
 
 def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
-    """CompletedProcess of the 32-bit build running tests/<script> on the drive in tree."""
+    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree."""
     path = [tree, os.path.join(tree, "lib")] + ([FAKES] if screens else [])
-    path.append(os.path.join(ROOT, "tests"))
+    path.append(os.path.join(ROOT, "tests", "support"))
     env = dict(os.environ, MICROPYPATH=":".join(path), CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython_path(), "-X", "heapsize=%dk" % heap_kb,
-                           os.path.join(ROOT, "tests", script)] + [str(a) for a in args],
+                           os.path.join(ROOT, "tests", "vm", script)] + [str(a) for a in args],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
@@ -108,7 +108,7 @@ def min_kb(ok, lo=8, hi=256):
 
 
 def script_heap(tree, script, args, lo=8, hi=256):
-    """Smallest -X heapsize (KB) with which tests/<script> args exits 0 (no stand-ins)."""
+    """Smallest -X heapsize (KB) with which tests/vm/<script> args exits 0 (no stand-ins)."""
     return min_kb(lambda kb: run_cp(tree, script, kb, args, 8192, False).returncode == 0, lo, hi)
 
 
@@ -130,7 +130,7 @@ def app_pystack(tree, level, heap_kb=256, screens=True):
 
 
 def ai_pystack(tree, heap_kb=256):
-    """Smallest pystack with which a HARD vs HARD match (tests/mp_ai_match.py) completes."""
+    """Smallest pystack with which a HARD vs HARD match (tests/vm/mp_ai_match.py) completes."""
     def ok(size):
         r = run_cp(tree, "mp_ai_match.py", heap_kb, ("sixty-six", 2, 2, 1), size, False)
         return r.returncode == 0

@@ -1,13 +1,13 @@
 """`python -m sim.bench engine`: the rules engine's speed and memory (issue 2).
 
 Prints, for each preset:
-- random hands per second on CPython and on the MicroPython VM (tests/mp_engine_speed.py: the
+- random hands per second on CPython and on the MicroPython VM (tests/vm/mp_engine_speed.py: the
   digest's biased random player, the same hands on both);
 - the smallest MicroPython heap that imports the engine from its .py files and plays a full
-  match (tests/mp_engine_match.py). Heap sizes do not pass or fail monotonically (the collector
+  match (tests/vm/mp_engine_match.py). Heap sizes do not pass or fail monotonically (the collector
   and fragmentation), so sizes are scanned down 1 KB at a time: `min` is the smallest size that
   worked, `safe` the size from which every larger size worked;
-- the live heap of one hand state (tests/mp_engine_heap.py: gc.mem_alloc() after gc.collect()).
+- the live heap of one hand state (tests/vm/mp_engine_heap.py: gc.mem_alloc() after gc.collect()).
 Targets: >= 3,000 hands/s on CPython; a match within 48 KB on the 64-bit VM (aim: 32 KB).
 """
 import argparse
@@ -37,7 +37,7 @@ def micropython():
 
 
 def run_script(args, heap_kb=None):
-    """(ok, stdout) of a tests/ script on the MicroPython VM (heap_kb given) or on CPython."""
+    """(ok, stdout) of a tests/vm/ script on the MicroPython VM (heap_kb given) or on CPython."""
     if heap_kb is None:
         cmd = [sys.executable] + args
         env = dict(os.environ, PYTHONPATH=ROOT)
@@ -54,7 +54,7 @@ def field(out, key):
 
 
 def hands_per_second(name, hands, heap_kb=None):
-    ok, out = run_script(["tests/mp_engine_speed.py", name, str(hands)], heap_kb)
+    ok, out = run_script(["tests/vm/mp_engine_speed.py", name, str(hands)], heap_kb)
     if not ok:
         raise SystemExit(out)
     return field(out, "per_s")
@@ -65,7 +65,7 @@ def match_heap(name, top=64, bottom=12):
     lowest = safe = None
     misses = 0
     for kb in range(top, bottom - 1, -1):
-        ok, _ = run_script(["tests/mp_engine_match.py", name, "1"], kb)
+        ok, _ = run_script(["tests/vm/mp_engine_match.py", name, "1"], kb)
         if ok:
             lowest = kb
             if misses == 0:
@@ -78,7 +78,7 @@ def match_heap(name, top=64, bottom=12):
 
 
 def hand_heap(name):
-    ok, out = run_script(["tests/mp_engine_heap.py", name], 256)
+    ok, out = run_script(["tests/vm/mp_engine_heap.py", name], 256)
     if not ok:
         raise SystemExit(out)
     return field(out, "dealt"), field(out, "played"), field(out, "view"), field(out, "actions")

@@ -4,11 +4,11 @@ needs.
 Measured on CircuitPython 10.2.1's 32-bit unix build (CI: ../shared/tools/circuitpython; a real
 pystack sized by CIRCUITPY_PYSTACK_SIZE, as on a board): the smallest size, by bisection to 8
 bytes, with which
-- the app (tests/mp_app_check.py: 3 matches by button presses, drawn with its 160x128 screens
-  over tests/vmfakes) at EASY, NORMAL and HARD neither raises `pystack exhausted` nor makes a
+- the app (tests/vm/mp_app_check.py: 3 matches by button presses, drawn with its 160x128 screens
+  over tests/vm/fakes) at EASY, NORMAL and HARD neither raises `pystack exhausted` nor makes a
   move by the EASY fallback; EASY also with the text view (the stand-ins' bitmaptools.blit is
   a Python frame where a board has C);
-- a HARD vs HARD match (tests/mp_ai_match.py) completes.
+- a HARD vs HARD match (tests/vm/mp_ai_match.py) completes.
 Without that build it says so and measures nothing there.
 
 Then, as a cross-check that says where the bytes go, the model: frame sizes read from

@@ -1,10 +1,10 @@
 """`python -m sim.bench review`: the hand review's work and time, and the coach's heap (issue 17).
 
-Time: tests/mp_review_timing.py reviews both seats of seeded hands (EASY against HARD) on the
+Time: tests/vm/mp_review_timing.py reviews both seats of seeded hands (EASY against HARD) on the
 MicroPython VM, each review timed by its fastest of 3 passes, and the SAMD51 estimate multiplies
-that by sim/samd51.py's highest factor of the same run (see tests/mp_ai_timing.py).
-Work units (solver nodes plus the charge per HARD decision, engine.review) do not depend on the
-machine. Heap: the smallest heap in which tests/mp_coach_check.py (hints, reviews, the replay
+that by sim/samd51.py's highest factor of the same run (see tests/vm/mp_ai_timing.py).
+Work units (solver nodes plus the charge per HARD decision, engine.coach.review) do not depend on the
+machine. Heap: the smallest heap in which tests/vm/mp_coach_check.py (hints, reviews, the replay
 from the other seat) runs on the MicroPython VM (64-bit) and on CircuitPython's 32-bit build.
 """
 import argparse
@@ -23,7 +23,7 @@ PADS = (0, 8, 16, 24)
 
 def timing(hands, budget, vm="micropython", passes=3):
     """([(seat, us, units, nodes, calls, decisions, unreviewed)], factor)."""
-    script = [os.path.join("tests", "mp_review_timing.py"), str(hands), str(budget), SAMD51_DIR,
+    script = [os.path.join("tests", "vm", "mp_review_timing.py"), str(hands), str(budget), SAMD51_DIR,
               str(passes)]
     if vm == "micropython":
         cmd = [micropython(), "-X", "heapsize=4m"] + script
@@ -50,7 +50,7 @@ def pct(values, p):
 
 
 def heap_ok(exe, kb, pad, env, cwd=ROOT):
-    r = subprocess.run([exe, "-X", "heapsize=%dk" % kb, "tests/mp_coach_check.py", "2",
+    r = subprocess.run([exe, "-X", "heapsize=%dk" % kb, "tests/vm/mp_coach_check.py", "2",
                         "x" * pad], cwd=cwd, env=env, capture_output=True, text=True,
                        timeout=600)
     return r.returncode == 0 and "done" in r.stdout, r.stdout
@@ -75,7 +75,7 @@ def main(argv=()):
     ap.add_argument("--hands", type=int, default=100, help="hands reviewed, both seats each")
     ap.add_argument("--skip-heap", action="store_true")
     args = ap.parse_args(list(argv))
-    from engine.review import BUDGET, HARD_LEAD, HARD_CALL
+    from engine.coach.review import BUDGET, HARD_LEAD, HARD_CALL
 
     print("## Review of a hand (both seats of %d hands, EASY against HARD; budget %d units: "
           "solver nodes + %d per HARD open lead, %d per other HARD decision)"
@@ -102,7 +102,7 @@ def main(argv=()):
     if args.skip_heap:
         return 0
     print("\n## Heap: hints, 2 hands reviewed (both seats) and replayed from the other seat "
-          "(tests/mp_coach_check.py, %d heap layouts)" % len(PADS))
+          "(tests/vm/mp_coach_check.py, %d heap layouts)" % len(PADS))
     env = dict(os.environ, MICROPYPATH=".")
     kb, line = smallest_heap(micropython(), env, 48, 96)
     print("MicroPython VM (64-bit), .py: runs from %s KB; %s" % (kb, line))
@@ -115,15 +115,18 @@ def main(argv=()):
             import shutil
             import tempfile
             with tempfile.TemporaryDirectory() as tmp:
-                os.makedirs(os.path.join(tmp, "engine"))
-                os.makedirs(os.path.join(tmp, "tests"))
-                for name in os.listdir(os.path.join(ROOT, "engine")):
-                    if name.endswith(".py"):
-                        subprocess.run([cross, "-o", os.path.join(tmp, "engine", name[:-3] +
-                                                                   ".mpy"),
-                                        os.path.join(ROOT, "engine", name)], check=True)
-                shutil.copy(os.path.join(ROOT, "tests", "mp_coach_check.py"),
-                            os.path.join(tmp, "tests"))
+                os.makedirs(os.path.join(tmp, "tests", "vm"))
+                top = os.path.join(ROOT, "engine")
+                for base, dirs, names in os.walk(top):  # engine/ and its packages (ai, coach)
+                    dirs[:] = [d for d in dirs if d != "__pycache__"]
+                    out = os.path.join(tmp, "engine", os.path.relpath(base, top))
+                    os.makedirs(out, exist_ok=True)
+                    for name in names:
+                        if name.endswith(".py"):
+                            subprocess.run([cross, "-o", os.path.join(out, name[:-3] + ".mpy"),
+                                            os.path.join(base, name)], check=True)
+                shutil.copy(os.path.join(ROOT, "tests", "vm", "mp_coach_check.py"),
+                            os.path.join(tmp, "tests", "vm"))
                 kb, line = smallest_heap(CP32, env, 32, 80, tmp)
             print("CircuitPython 10.2.1 (32-bit), engine as .mpy (mpy-cross): runs from %s KB; "
                   "%s" % (kb, line))

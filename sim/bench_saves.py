@@ -2,7 +2,7 @@
 
 3 scripted matches (the fixed computer of sim.screens, the closer's keys, a pause in every
 other hand, the menu opened once a match, a power-up before each match) are played by the app
-on each board model of tests/fakeflash.py. It prints, per board:
+on each board model of tests/support/fakeflash.py. It prints, per board:
 - erases per hand on the busiest erase unit of nvm and of CIRCUITPY, and writes per match;
 - the lifetime at 20 hands a day (and a power-up a day) until that unit reaches the
   datasheet's minimum endurance (docs/devices.md cites them);
@@ -15,7 +15,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")):
+for _p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 

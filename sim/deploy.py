@@ -5,8 +5,9 @@
 Writes code.py, boot.py, engine/ and lib/handheld/, plus the Adafruit libraries they import
 (found in this Python's installed packages) into lib/. Files already on the drive with the
 same bytes are left alone; a .py removes a stale .mpy of the same name and vice versa, and
-modules the project no longer has are removed from engine/, lib/handheld/ and the copied
-libraries' folders. saves/ is never touched. settings.toml only gets the line
+modules the project no longer has are removed from engine/ (and its packages ai/, coach/),
+lib/handheld/ and the copied libraries' folders; a subfolder of ours left empty goes too.
+saves/ is never touched. settings.toml only gets the line
 CIRCUITPY_PYSTACK_SIZE = 4096 added when it sets none (CircuitPython's default, 2048 bytes in
 10.x and 1536 in 9.x, cannot hold the computer's search: lib/handheld/pystack.py; boot.py does the same); all else in it stays
 byte for byte, and a size the player set is kept (with a note if it is smaller). Refuses a
@@ -220,6 +221,28 @@ def stale(dest, files, libraries):
     return sorted(out)
 
 
+def emptied(dest, files, removes):
+    """Subfolders of our folders (engine/ai, ...) that hold nothing once removes are gone and
+    nothing is written into them, deepest first. They go too: a board imports a folder before
+    a module of the same name, so an empty engine/ai/ left by another layout would hide
+    engine/ai.py."""
+    gone = set(removes)
+    out = []
+    for top in OWN_DIRS:
+        root = os.path.join(dest, top)
+        if not os.path.isdir(root):
+            continue
+        for base, dirs, names in os.walk(root, topdown=False):
+            if base == root:
+                continue
+            rel = top + "/" + os.path.relpath(base, root).replace(os.sep, "/")
+            if (all(rel + "/" + n in gone for n in names)
+                    and all(rel + "/" + d in out for d in dirs)
+                    and not any(f.startswith(rel + "/") for f in files)):
+                out.append(rel)
+    return out
+
+
 def _cluster(n, size):
     return -(-n // size) * size if n else 0
 
@@ -357,7 +380,7 @@ def _make_stage(dest):
         raise _write_error(dest, e, "Nothing on the drive was changed.")
 
 
-def _apply(dest, writes, order, removes, staged, out):
+def _apply(dest, writes, order, removes, staged, out, folders=()):
     """Change the drive. staged: every new file into STAGE/ first (a failure changes nothing
     the board runs), then moved into place; else stale files go first and each file is
     written beside its old copy and moved over it."""
@@ -409,6 +432,12 @@ def _apply(dest, writes, order, removes, staged, out):
                 os.remove(os.path.join(dest, rel))
             except OSError as e:
                 raise _write_error(dest, e, "The game is installed; %s (stale) is left." % rel)
+    for rel in folders:  # emptied(): deepest first
+        try:
+            os.rmdir(os.path.join(dest, rel))
+        except OSError as e:
+            raise _write_error(dest, e, "The game is installed; the empty folder %s is left: "
+                               "delete it, it hides a module of the same name." % rel)
     shutil.rmtree(stage, ignore_errors=True)
 
 
@@ -441,6 +470,7 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         else:
             writes[rel] = data
     removes = stale(dest, files, libraries)
+    empty = emptied(dest, files, removes)
     settings = os.path.join(dest, "settings.toml")
     old = _read(settings) if os.path.isfile(settings) else b""
     extra, size = pystack_addition(old), pystack_size_in(old)
@@ -480,6 +510,8 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         _make_stage(dest)
     for rel in removes:
         out("%s %s (stale)" % ("would remove" if dry_run else "remove", rel))
+    for rel in empty:
+        out("%s %s/ (empty)" % ("would remove" if dry_run else "remove", rel))
     for rel in order:
         verb = "replace" if os.path.exists(os.path.join(dest, rel)) else "write"
         if dry_run:
@@ -489,7 +521,7 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         if not staged:
             out("note: no room to stage the new files beside the old ones: replacing them one "
                 "by one")
-        _apply(dest, writes, order, removes, staged, out)
+        _apply(dest, writes, order, removes, staged, out, empty)
     out("%s %s: %d files %s (%s), %d stale removed, %d unchanged; libraries: %s"
         % ("Dry run for" if dry_run else "Deployed to", dest, len(writes),
            "to write" if dry_run else "written", _kb(sum(len(d) for d in writes.values())),

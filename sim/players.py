@@ -32,7 +32,7 @@ Specs for `make_player(spec)`:
                     (OTHER says whether to close; if not, BASE picks among the rest), strict
                     (every decision once the stock is closed or exhausted).
 
-Searches never peek: each determinization is engine.redeal.sample_hand(view, rng), the
+Searches never peek: each determinization is engine.ai.redeal.sample_hand(view, rng), the
 hidden cards dealt at random among the deals consistent with what the seat has seen.
 Rewards are the searcher's game points for the hand over 3 (+1 = won 3, -1 = lost 3).
 Searches and playouts declare 66 exactly when the mover's points are >= 66 (declaring then is
@@ -58,7 +58,7 @@ from engine import legal as _legal
 from engine.cards import CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.hand import Hand
 from engine.legal import beats
-from engine.redeal import sample_hand
+from engine.ai.redeal import sample_hand
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "EnginePlayer",
            "DelegatePlayer", "DELEGATE_KINDS", "make_player", "SPECS"]
@@ -66,7 +66,7 @@ __all__ = ["RandomPlayer", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "Engine
 
 class FastRng(_random.Random):
     """The C Mersenne Twister with the engine Rng's interface (below, shuffle) for
-    engine.sample.deal_hidden; several times faster than engine.rng.Rng on a desktop."""
+    engine.ai.sample.deal_hidden; several times faster than engine.rng.Rng on a desktop."""
 
     def below(self, n):
         return int(self.random() * n)

@@ -1,7 +1,7 @@
 """`python -m sim.review RECORD [--seat N] [--budget UNITS]`: where a finished hand was lost.
 
 RECORD is a hand record (engine/record.py): its text, a file holding it, or `-` for standard
-input. Prints one line per decision that cost game points (engine.review: exact with all cards
+input. Prints one line per decision that cost game points (engine.coach.review: exact with all cards
 known in the strict phase, HARD's choice from the player's view elsewhere), worst first, then
 a last line summing the game points lost. Both seats by default; --seat N reviews one.
 A record that is malformed or not a finished hand: a message and exit status 2.
@@ -11,7 +11,7 @@ import os
 import sys
 
 from engine.record import replay
-from engine.review import review_hand, BUDGET
+from engine.coach.review import review_hand, BUDGET
 
 
 def read_record(arg, stdin=None):

@@ -7,7 +7,7 @@ workload, measured in the same run as the thing it scales (a busy machine slows 
 
 The workload (`unit`) is shaped like the game's hot paths: walk a 24-bit card mask lowest bit
 first through a mod-37 table (engine.cards), pick a follower's card by R9's trick rule
-(engine.legal), negamax two plies deep over two small hands (engine.solver), and read and write
+(engine.legal), negamax two plies deep over two small hands (engine.ai.solver), and read and write
 an object's fields (engine.hand). It never allocates in its loop and its ints stay small on a
 32-bit board.
 
@@ -31,7 +31,7 @@ The ratio depends on the interpreter much more than on the processor (both progr
 bytecode, calls and small ints), so the ratio measured on the unix build is taken to hold on
 the board, and the board's pystone rate carries over to this workload. Measure it again, after
 any change to `unit`, with a 32-bit unix build of CircuitPython 10.2.1 (`make -C ports/unix`
-in CircuitPython's source with MICROPY_FORCE_32BIT=1; tests/mpvm.py says where the tests look
+in CircuitPython's source with MICROPY_FORCE_32BIT=1; tests/support/mpvm.py says where the tests look
 for one):
 
     CIRCUITPYTHON_X86 sim/samd51.py --calibrate 9      (paired readings and their median)

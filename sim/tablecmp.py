@@ -3,7 +3,7 @@
     python -m sim.tablecmp NEW [--old PATH] [--pairs N] [--preset P] [--seed S] [--jobs J]
     python -m sim.tablecmp engine/value_table.py --old-ai REV [...]
 
-NEW and OLD are modules like engine/value_table.py (what `python -m sim.train --out PATH`
+NEW and OLD are modules like engine/ai/value_table.py (what `python -m sim.train --out PATH`
 writes); OLD defaults to the shipped table. Duplicate single hands: each deal is played twice,
 NEW's HARD in seat 0 and then in seat 1, the other seat HARD with OLD, so the cards cancel and
 only the tables differ (the decision seeds are the same in both hands: equal tables give exactly
@@ -21,7 +21,8 @@ import os
 import sys
 import time
 
-from engine import ai, value
+from engine import ai
+from engine.ai import value
 from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset
@@ -50,13 +51,25 @@ def load_old_ai(rev):
     open(os.path.join(base, "__init__.py"), "w").close()
     names = "|".join(AI_MODULES)
     for name in AI_MODULES:
-        try:
-            text = subprocess.run(["git", "show", "%s:engine/%s.py" % (rev, name)], cwd=root,
-                                  capture_output=True, text=True, check=True).stdout
-        except (OSError, subprocess.CalledProcessError) as e:
+        # the engine/ai/ package of today, else the flat engine/ of older revisions
+        paths = ("engine/ai/__init__.py" if name == "ai" else "engine/ai/%s.py" % name,
+                 "engine/%s.py" % name)
+        text = None
+        for path in paths:
+            try:
+                text = subprocess.run(["git", "show", "%s:%s" % (rev, path)], cwd=root,
+                                      capture_output=True, text=True, check=True).stdout
+                break
+            except (OSError, subprocess.CalledProcessError) as e:
+                why = e
+        if text is None:
             if name == "solve_root":  # older revisions had none
                 continue
-            raise ValueError("revision %s has no engine/%s.py (%s)" % (rev, name, e))
+            raise ValueError("revision %s has no %s or %s (%s)" % (rev, paths[0], paths[1], why))
+        text = re.sub(r"from engine\.ai\.((?:%s)\b) import" % names, r"from %s.\1 import" % pkg,
+                      text)
+        text = re.sub(r"from engine\.ai import ((?:%s)\b)" % names, r"from %s import \1" % pkg,
+                      text)
         text = re.sub(r"from engine import ((?:%s)\b)" % names, r"from %s import \1" % pkg, text)
         text = re.sub(r"from engine\.(%s) import" % names, r"from %s.\1 import" % pkg, text)
         with open(os.path.join(base, name + ".py"), "w") as f:

@@ -1,4 +1,4 @@
-"""Fit the open-phase value (engine/value.py) on self-play and write engine/value_table.py.
+"""Fit the open-phase value (engine/ai/value.py) on self-play and write engine/ai/value_table.py.
 
     python -m sim.train [--hands N] [--preset P|all] [--player SPEC] [--jobs J] [--seed S]
                         [--out PATH]
@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from engine import value
+from engine.ai import value
 from engine.cards import bit_index
 from engine.hand import Hand
 from engine.rng import Rng, mix
@@ -34,7 +34,7 @@ KINDS = ("trump 9", "trump J", "trump Q", "trump K", "trump 10", "trump A", "A",
          "10", "K/Q with partner", "K/Q partner out", "K/Q partner gone", "J", "9")
 
 
-# the features engine/value.py weighs, written out (tests check the two agree)
+# the features engine/ai/value.py weighs, written out (tests check the two agree)
 def side_features(points, tricks, hand, gone, trump, leads, gets_up, up_rank):
     """The 24 features of one seat (a list: for training and tests, not for play)."""
     f = [points, max(0, points - 33), max(0, points - 50), 0 if tricks else 1]
@@ -176,7 +176,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=101)
     ap.add_argument("--explore", type=int, default=0,
                     help="per mille of open-phase cards played at random (data off the player's path)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "engine", "value_table.py"),
+    ap.add_argument("--out", default=os.path.join(ROOT, "engine", "ai", "value_table.py"),
                     help="the module to write (default: the engine's own table)")
     args = ap.parse_args(argv)
     try:
@@ -203,7 +203,7 @@ def main(argv=None):
     notes = []
     kept = []
     try:
-        from engine import value_table
+        from engine.ai import value_table
         for name, raw in value_table.TABLES.items():
             if name not in names:  # presets not trained now keep their rows and their note
                 tables[name] = raw

@@ -1,12 +1,13 @@
 """The computer opponent (issue 3): legal, honest, exact in the endgame, takes sure wins."""
 import pytest
 
-from engine import ai, solver
+from engine import ai
+from engine.ai import solver
 from engine.cards import DECLARE, CLOSE, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from engine.redeal import sample_hand
+from engine.ai.redeal import sample_hand
 from helpers import ai_positions, cards, hand, play
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
@@ -189,7 +190,7 @@ def _every_deal(view):
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
-    from engine.sample import opp_deals
+    from engine.ai.sample import opp_deals
     small = big = 0
     for n, (h, view) in enumerate(_positions(rules, 400, 41)):
         if popcount(view.unseen) > 14:

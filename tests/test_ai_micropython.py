@@ -8,7 +8,7 @@ import pytest
 from mpvm import micropython, ROOT
 
 HEAP = "64k"  # a HARD vs HARD match imports from .py and plays within this (64-bit VM)
-SCRIPT = os.path.join("tests", "mp_ai_match.py")
+SCRIPT = os.path.join("tests", "vm", "mp_ai_match.py")
 
 
 def _run(cmd, env):
@@ -38,5 +38,8 @@ def test_hard_vs_hard_match_fits_the_heap_and_does_not_grow():
                dict(os.environ, MICROPYPATH="."))
     live = [int(x) for x in out.split("live")[1].split("\n")[0].split()]
     assert len(live) == 6
-    # after gc.collect() the live heap is the same after every match: nothing accumulates
-    assert max(live) - min(live) < 64, live
+    # after gc.collect() the live heap is the same after every match from the second on:
+    # nothing accumulates (the first match may still grow a module's dict once, e.g. the
+    # engine.ai package's when a submodule is first imported inside a function)
+    assert max(live[1:]) - min(live[1:]) < 64, live
+    assert live[1] - live[0] <= 256, live

@@ -1,6 +1,6 @@
 """code.py wires a (fake) board to the app: keys from the board profile, the display, the clock
 from supervisor.ticks_ms, saves to NVM, sound and lights. The boards' modules are the
-stub-shaped fakes of tests/fakehw.py: each board gets only what its CircuitPython build has."""
+stub-shaped fakes of tests/support/fakehw.py: each board gets only what its CircuitPython build has."""
 import os
 import runpy
 import sys

@@ -15,7 +15,7 @@ def test_app_plays_three_matches_on_micropython_within_the_heap_cap():
     """The VM's heap is HEAP_CAP: a MemoryError anywhere fails the run (the script exits
     non-zero on any error the app counted), so completing is the check; the bench finds the
     least heap that completes."""
-    done = run("tests/mp_app_check.py", heap=HEAP_CAP)
+    done = run("tests/vm/mp_app_check.py", heap=HEAP_CAP)
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert "STUCK" not in out and "MENU TRIP" not in out, out
@@ -33,11 +33,11 @@ def test_layout_is_the_same_on_micropython_and_cpython():
     import os
     import subprocess
     import sys
-    mp = run("tests/mp_layout_check.py", heap="64k")
+    mp = run("tests/vm/mp_layout_check.py", heap="64k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout + mp.stderr
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, PYTHONPATH=os.path.join(root, "lib"))
-    cp = subprocess.run([sys.executable, "tests/mp_layout_check.py"], cwd=root, env=env,
+    cp = subprocess.run([sys.executable, "tests/vm/mp_layout_check.py"], cwd=root, env=env,
                         capture_output=True, text=True, timeout=60)
     assert cp.returncode == 0, cp.stdout + cp.stderr
     sizes = [line for line in mp.stdout.splitlines() if line.startswith("size ")]

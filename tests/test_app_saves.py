@@ -497,7 +497,7 @@ def test_the_menu_from_the_resume_offer_comes_back_to_it():
         app2.match.hand.history)] and app2.level == 1  # the saved match's level
 
 
-# the checks tests/mp_saves_check.py prints, in order: named here, not counted there
+# the checks tests/vm/mp_saves_check.py prints, in order: named here, not counted there
 SAVES_CHECKS = [
     "title first", "tricks alone write nothing", "one write for the pause", "resume offered",
     "continued", "restored seed", "restored hand_no", "restored dealer", "restored scores",
@@ -512,7 +512,7 @@ def test_saves_resume_and_statistics_on_the_vms(vm):
     import re
     import mpvm
     run = mpvm.run if vm == "micropython" else mpvm.run_cp  # run_cp: the 32-bit build
-    done = run("tests/mp_saves_check.py", heap="160k")
+    done = run("tests/vm/mp_saves_check.py", heap="160k")
     assert done.returncode == 0, done.stdout + done.stderr
     checks = [line[6:] for line in done.stdout.splitlines() if line.startswith("check ")]
     assert checks == SAVES_CHECKS

@@ -219,7 +219,7 @@ def test_deinit_frees_scanner_and_joystick():
 
 
 def test_poll_does_not_allocate_on_micropython():
-    mp = mpvm.run(os.path.join(HERE, "mp_input_check.py"), heap="128k")
+    mp = mpvm.run(os.path.join(HERE, "vm", "mp_input_check.py"), heap="128k")
     assert mp.returncode == 0 and mp.stdout.strip().endswith("OK"), mp.stdout + mp.stderr
 
 

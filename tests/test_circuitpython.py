@@ -2,7 +2,7 @@
 32-bit unix build (a board's object sizes, a real pystack) from ../shared/tools/circuitpython,
 running the files laid out as sim.deploy writes a drive, from .py and compiled by its own
 mpy-cross. The screens are drawn by lib/handheld/render.py and adafruit_display_text over the
-stand-ins of tests/vmfakes. Skipped, saying why, where the build is missing (a user's clone).
+stand-ins of tests/vm/fakes. Skipped, saying why, where the build is missing (a user's clone).
 
 Heap caps here are what these runs are held to; `python -m sim.bench board` measures the least.
 """
@@ -36,14 +36,14 @@ def _ok(result):
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_engine_plays_a_match_on_circuitpython(mpy):
     for name in ("sixty-six", "schnapsen", "santase"):
-        out = _ok(_cp("tests/mp_engine_match.py", ENGINE_HEAP, (name, 1), mpy=mpy))
+        out = _ok(_cp("tests/vm/mp_engine_match.py", ENGINE_HEAP, (name, 1), mpy=mpy))
         assert out.startswith("match %s winner" % name)
 
 
 def test_ai_plays_the_same_match_on_circuitpython_as_on_cpython():
     args = ("sixty-six", 2, 1, 2)  # HARD vs NORMAL, two matches
-    cp = _ok(_cp("tests/mp_ai_match.py", AI_HEAP, args))
-    py = subprocess.run([sys.executable, "tests/mp_ai_match.py"] + [str(a) for a in args],
+    cp = _ok(_cp("tests/vm/mp_ai_match.py", AI_HEAP, args))
+    py = subprocess.run([sys.executable, "tests/vm/mp_ai_match.py"] + [str(a) for a in args],
                         cwd=ROOT, capture_output=True, text=True, timeout=300,
                         env=dict(os.environ, PYTHONPATH=ROOT))
     assert py.returncode == 0, py.stderr
@@ -53,7 +53,7 @@ def test_ai_plays_the_same_match_on_circuitpython_as_on_cpython():
 
 
 def test_hard_vs_hard_fits_the_heap_and_the_pystack_on_circuitpython():
-    out = _ok(_cp("tests/mp_ai_match.py", AI_HEAP, ("sixty-six", 2, 2, 2), mpy=True))
+    out = _ok(_cp("tests/vm/mp_ai_match.py", AI_HEAP, ("sixty-six", 2, 2, 2), mpy=True))
     assert out.count("match ") == 2
 
 
@@ -66,7 +66,7 @@ def _app(out):
 
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(mpy):
-    out = _ok(_cp("tests/mp_app_check.py", APP_HEAP[mpy], (2, "screens"), mpy=mpy,
+    out = _ok(_cp("tests/vm/mp_app_check.py", APP_HEAP[mpy], (2, "screens"), mpy=mpy,
                   screens=True))
     hands, matches, errors, falls = _app(out)
     assert matches == 3 and errors == 0 and hands >= 6
@@ -79,7 +79,7 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
 def test_at_circuitpythons_default_pystack_the_computer_falls_back_to_easy():
     """CircuitPython 10's default pystack (2048 B) cannot hold HARD's search: on the real
     interpreter the app plays EASY's move instead, and the matches go on without an error."""
-    out = _ok(_cp("tests/mp_app_check.py", "256k", (2, "text"), pystack=2048))
+    out = _ok(_cp("tests/vm/mp_app_check.py", "256k", (2, "text"), pystack=2048))
     hands, matches, errors, falls = _app(out)
     assert matches == 3 and errors == 0 and falls > 0
     assert "CIRCUITPY_PYSTACK_SIZE = 4096" in out  # the advice on the serial console
@@ -87,28 +87,28 @@ def test_at_circuitpythons_default_pystack_the_computer_falls_back_to_easy():
 
 def test_the_app_check_exits_non_zero_when_the_app_saw_errors():
     """A pystack too small for the app itself: every error is counted, and the exit says so."""
-    r = _cp("tests/mp_app_check.py", "256k", (0, "text"), pystack=1024)
+    r = _cp("tests/vm/mp_app_check.py", "256k", (0, "text"), pystack=1024)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "FAILED: errors=" in r.stdout and "pystack exhausted" in r.stdout
 
 
 def test_the_app_check_exits_non_zero_on_an_injected_error_on_micropython():
-    r = run("tests/mp_app_check.py", heap="256k", args=("0", "text", "fail"))
+    r = run("tests/vm/mp_app_check.py", heap="256k", args=("0", "text", "fail"))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "FAILED: errors=1 " in r.stdout and "injected by mp_app_check" in r.stdout
     assert _app(r.stdout)[2] == 1
 
 
 def test_input_polling_and_feedback_allocate_nothing_on_circuitpython():
-    """tests/mp_input_check.py locks the heap around the poll and the sounds; its names are
+    """tests/vm/mp_input_check.py locks the heap around the poll and the sounds; its names are
     locals, so it does not depend on how full a globals table is (it failed on CircuitPython
     when a loop made a global under the lock)."""
-    r = run_cp("tests/mp_input_check.py", heap="128k")
+    r = run_cp("tests/vm/mp_input_check.py", heap="128k")
     assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
 
 
 def test_the_vm_stand_ins_read_back_and_take_at_least_what_the_firmware_takes():
-    r = run_cp("tests/mp_fakes_check.py", heap="128k", path="tests/vmfakes")
+    r = run_cp("tests/vm/mp_fakes_check.py", heap="128k", path="tests/vm/fakes")
     assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
     kinds = [line for line in r.stdout.splitlines() if line.startswith("kind ")]
     assert len(kinds) == 6

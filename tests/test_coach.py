@@ -6,9 +6,9 @@ from engine.cards import DECLARE, CLOSE
 from engine.coach import hint, HINT_WIDTH, other_seat, same_cards, duplicate, signed, exact
 from engine.hand import Hand
 from engine.record import record
-from engine.redeal import sample_hand
-from engine.review import review, review_hand, value, after, decisions, state_at, view_exact
-from engine.reviewtext import outcome
+from engine.ai.redeal import sample_hand
+from engine.coach.review import review, review_hand, value, after, decisions, state_at, view_exact
+from engine.coach.reviewtext import outcome
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from helpers import ai_positions, hand, play
@@ -335,16 +335,16 @@ def test_coach_on_micropython_and_circuitpython_equals_cpython():
     import subprocess
     import sys as _sys
     import os as _os
-    cp = subprocess.run([_sys.executable, "tests/mp_coach_check.py", "2"], cwd=ROOT,
+    cp = subprocess.run([_sys.executable, "tests/vm/mp_coach_check.py", "2"], cwd=ROOT,
                         env=dict(_os.environ, PYTHONPATH="."), capture_output=True, text=True,
                         timeout=300)
     assert cp.returncode == 0, cp.stderr
     want = _lines(cp.stdout, "review", "hints", "done")
     assert len(want) >= 3
-    mp = run("tests/mp_coach_check.py", heap="96k", args=["2"], path=".:tests")
+    mp = run("tests/vm/mp_coach_check.py", heap="96k", args=["2"], path=".:tests/support")
     assert mp.returncode == 0, mp.stdout + mp.stderr
     assert _lines(mp.stdout, "review", "hints", "done") == want
-    circ = run_cp("tests/mp_coach_check.py", heap="64k", args=["2"])
+    circ = run_cp("tests/vm/mp_coach_check.py", heap="64k", args=["2"])
     assert circ.returncode == 0, circ.stdout + circ.stderr
     assert _lines(circ.stdout, "review", "hints", "done") == want
 
@@ -352,8 +352,8 @@ def test_coach_on_micropython_and_circuitpython_equals_cpython():
 def test_the_budget_bounds_the_work_of_every_review():
     """A review spends at most its budget plus one HARD decision (counted in units: solver
     nodes and the charge per HARD decision, never the clock)."""
-    from engine.review import BUDGET, HARD_LEAD
-    from engine.endgame import NODE_BUDGET
+    from engine.coach.review import BUDGET, HARD_LEAD
+    from engine.ai.endgame import NODE_BUDGET
     worst = 0
     for i in range(40):
         h = _random_hand(SIXTY_SIX, 500 + i, (ai.EASY, ai.HARD))

@@ -481,3 +481,40 @@ def test_deploy_reads_the_circuitpython_version_from_boot_out_txt(project, drive
     if not says:
         assert "CircuitPython" not in out and "warning" not in out
     assert ("warning" in out) == boot_out.startswith("Adafruit CircuitPython 8")
+
+
+def test_a_flat_engine_on_the_drive_gives_way_to_its_packages(project, drive, capsys):
+    """engine/ai.py on the drive (the flat layout) goes when the project has engine/ai/: a
+    board would otherwise find both."""
+    write(os.path.join(project, "engine", "ai", "__init__.py"), "from engine.ai import solver\n")
+    write(os.path.join(project, "engine", "ai", "solver.py"), "NODES = 1\n")
+    write(os.path.join(drive, "engine", "ai.py"), "the flat opponent")
+    write(os.path.join(drive, "engine", "solver.mpy"), "old")
+    code, out, _ = run([drive], project, capsys)
+    assert code == 0
+    got = files_in(drive)
+    assert "engine/ai.py" not in got and "engine/solver.mpy" not in got
+    assert got["engine/ai/solver.py"] == b"NODES = 1\n"
+    assert "remove engine/ai.py (stale)" in out
+
+
+def test_a_package_the_project_no_longer_has_is_removed_with_its_folder(project, drive,
+                                                                        capsys):
+    """The other way: engine/ai/ on the drive and engine/ai.py in the project. An empty
+    engine/ai/ left behind would hide engine/ai.py (a folder is imported first), so the
+    folder goes; one holding a file that is not a module stays, and so does the file."""
+    write(os.path.join(project, "engine", "ai.py"), "LEVELS = 3\n")
+    write(os.path.join(drive, "engine", "ai", "__init__.mpy"), "old package")
+    write(os.path.join(drive, "engine", "ai", "deep", "solver.py"), "old")
+    write(os.path.join(drive, "engine", "coach", "review.py"), "old")
+    write(os.path.join(drive, "engine", "coach", "notes.txt"), "the player's")
+    code, out, _ = run([drive, "--dry-run"], project, capsys)
+    assert code == 0 and "would remove engine/ai/ (empty)" in out
+    assert "engine/ai/__init__.mpy" in files_in(drive)
+    code, out, _ = run([drive], project, capsys)
+    assert code == 0
+    assert not os.path.exists(os.path.join(drive, "engine", "ai"))
+    assert "remove engine/ai/deep/ (empty)" in out and "remove engine/ai/ (empty)" in out
+    got = files_in(drive)
+    assert got["engine/ai.py"] == b"LEVELS = 3\n" and "engine/coach/review.py" not in got
+    assert got["engine/coach/notes.txt"] == b"the player's"

@@ -4,7 +4,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")):
+for p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
@@ -263,7 +263,7 @@ def test_a_speaker_that_fails_after_the_amplifier_is_on_switches_it_off(monkeypa
     assert "feedback: sound off (ValueError: SPEAKER in use)" in capsys.readouterr().out
 
 
-VM_SCRIPT = os.path.join(ROOT, "tests", "vm_feedback_check.py")
+VM_SCRIPT = os.path.join(ROOT, "tests", "vm", "vm_feedback_check.py")
 VM_EXPECT = [
     # a won trick: one note (looped), stopped at tick(1000); the pixel lit and darkened
     "case clue_nrf52840_express sound=True lights=True beeps=['stop', (%d, True), 'stop'] "
@@ -283,7 +283,7 @@ def test_feedback_on_the_micropython_vm_and_cpython():
     assert mp.returncode == 0, mp.stdout + mp.stderr
     assert mp.stdout.splitlines() == VM_EXPECT
     env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"),
-                                                       os.path.join(ROOT, "tests"))))
+                                                       os.path.join(ROOT, "tests", "support"))))
     cp = subprocess.run([sys.executable, VM_SCRIPT], cwd=ROOT, env=env, capture_output=True,
                         text=True, timeout=60)
     assert cp.returncode == 0 and cp.stdout.splitlines() == VM_EXPECT, cp.stdout + cp.stderr
@@ -291,6 +291,6 @@ def test_feedback_on_the_micropython_vm_and_cpython():
 
 def test_feedback_on_circuitpython_10_2_1():
     import mpvm
-    cp = mpvm.run_cp(VM_SCRIPT, heap="64k", path="lib:tests")  # skips where ../shared lacks it
+    cp = mpvm.run_cp(VM_SCRIPT, heap="64k", path="lib:tests/support")  # skips where ../shared lacks it
     assert cp.returncode == 0, cp.stdout + cp.stderr
     assert cp.stdout.splitlines() == VM_EXPECT

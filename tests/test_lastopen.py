@@ -1,13 +1,14 @@
-"""HARD's last open trick (engine.lastopen): its trick, draws and strict phase, checked against
+"""HARD's last open trick (engine.ai.lastopen): its trick, draws and strict phase, checked against
 the engine's own rules (Hand) with the exact solver (itself checked against a plain minimax in
 test_ai), over every deal the view allows."""
 import pytest
 
-from engine import ai, endgame, lastopen, solver
+from engine import ai
+from engine.ai import endgame, lastopen, solver
 from engine.cards import CLOSE, DRAW
 from engine.rng import Rng
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from engine.redeal import hand_from
+from engine.ai.redeal import hand_from
 from helpers import ai_positions
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
@@ -110,7 +111,7 @@ def test_a_card_whose_trick_declares_66_is_played_without_search():
                 if not v.strict and v.stock_size == 2 and v.trump_card >= 0 and v.trick_card >= 0)
     cards = [a for a in view.legal if a < 24]
     values = [0] * len(cards)
-    values[-1] = 1 << 22  # engine.value.WIN
+    values[-1] = 1 << 22  # engine.ai.value.WIN
     start = solver.nodes
     assert lastopen.choose(view, Rng(1), (cards, values)) == cards[-1]
     assert solver.nodes == start

@@ -33,7 +33,7 @@ def _ok(result):
 
 
 def test_digest_is_the_same_on_micropython_and_cpython():
-    script = ["tests/mp_engine_digest.py", "500", "20"]
+    script = ["tests/vm/mp_engine_digest.py", "500", "20"]
     mp = _ok(run_vm(script, DIGEST_HEAP))
     cp = _ok(run_cpython(script))
     assert mp == cp
@@ -45,16 +45,16 @@ def test_digest_is_the_same_on_micropython_and_cpython():
 
 def test_engine_plays_a_match_within_the_heap_target():
     for name in ("sixty-six", "schnapsen", "santase"):
-        out = _ok(run_vm(["tests/mp_engine_match.py", name, "1"], "%dk" % MATCH_HEAP_KB))
+        out = _ok(run_vm(["tests/vm/mp_engine_match.py", name, "1"], "%dk" % MATCH_HEAP_KB))
         assert out.startswith("match %s winner" % name)
 
 
 def test_digest_crc_is_crc32():
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    sys.path.insert(0, os.path.join(ROOT, "tests", "vm"))
     try:
         from mp_engine_digest import crc32
     finally:
-        sys.path.remove(os.path.join(ROOT, "tests"))
+        sys.path.remove(os.path.join(ROOT, "tests", "vm"))
     for data in (b"", b"123456789", bytes(range(256))):
         assert crc32(0, data) == zlib.crc32(data)
     assert crc32(crc32(0, b"1234"), b"56789") == zlib.crc32(b"123456789")
@@ -62,9 +62,9 @@ def test_digest_crc_is_crc32():
 
 def test_names_records_refusals_and_sampled_deals_on_micropython():
     """names, record/replay, explain (refusals) and sample run unchanged on the VM."""
-    cp = subprocess.run([sys.executable, "tests/mp_engine_text.py"], cwd=ROOT, capture_output=True,
+    cp = subprocess.run([sys.executable, "tests/vm/mp_engine_text.py"], cwd=ROOT, capture_output=True,
                         text=True, env=dict(os.environ, PYTHONPATH="."), timeout=300)
-    mp = subprocess.run([micropython(), "-X", "heapsize=128k", "tests/mp_engine_text.py"], cwd=ROOT,
+    mp = subprocess.run([micropython(), "-X", "heapsize=128k", "tests/vm/mp_engine_text.py"], cwd=ROOT,
                         capture_output=True, text=True, env=dict(os.environ, MICROPYPATH="."),
                         timeout=300)
     assert cp.returncode == 0 and mp.returncode == 0, mp.stdout + cp.stderr

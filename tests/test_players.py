@@ -10,7 +10,7 @@ import pytest
 from engine.cards import DECLARE, DRAW, CLOSE
 from engine.hand import Hand
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from engine.redeal import sample_hand
+from engine.ai.redeal import sample_hand
 from engine.rng import Rng
 from sim.players import (make_player, ISMCTSPlayer, PIMCPlayer, RandomPlayer, GreedyPlayer,
                          EnginePlayer, DelegatePlayer, DELEGATE_KINDS, greedy_action)

@@ -17,7 +17,7 @@ from test_app_match import play_match
 from appfix import display  # noqa: F401 (a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = sorted(glob.glob(os.path.join(ROOT, "engine", "*.py")) +
+SOURCES = sorted(glob.glob(os.path.join(ROOT, "engine", "**", "*.py"), recursive=True) +
                  glob.glob(os.path.join(ROOT, "lib", "handheld", "*.py")) +
                  [os.path.join(ROOT, "code.py")])
 
@@ -63,7 +63,7 @@ def test_frame_bytes_follow_circuitpythons_code_state():
     assert pystack.frame_bytes(1, 0) == 24  # 20 + 4, rounded up to 8
     assert pystack.frame_bytes(35, 0) == 160
     assert pystack.frame_bytes(10, 1) == 72
-    solver = pystack.module_frames(os.path.join(ROOT, "engine", "solver.py"))
+    solver = pystack.module_frames(os.path.join(ROOT, "engine", "ai", "solver.py"))
     assert solver["after_lead"] >= pystack.frame_bytes(12 + 10, 0)  # 12 arguments, 10+ locals
 
 

@@ -7,7 +7,7 @@ import sys
 from engine import ai
 from engine.hand import Hand
 from engine.record import record
-from engine.review import review_hand
+from engine.coach.review import review_hand
 from engine.rng import mix
 from mpvm import ROOT
 from sim import review as cli

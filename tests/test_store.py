@@ -8,7 +8,7 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-for p in (os.path.join(ROOT, "lib"), HERE):
+for p in (os.path.join(ROOT, "lib"), os.path.join(HERE, "support"), os.path.join(HERE, "vm")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
@@ -55,7 +55,7 @@ def nvm8k():
     return bytearray(b"\xff" * 8192)
 
 
-# -- power cuts on the board models (tests/fakeflash.py) ------------------------------------
+# -- power cuts on the board models (tests/support/fakeflash.py) ------------------------------------
 
 @pytest.mark.parametrize("i", range(len(fakeflash.BOARDS)))
 def test_a_cut_at_every_point_of_representative_saves_loses_nothing(i):
@@ -300,14 +300,15 @@ def test_real_files_round_trip(tmp_path):
 
 @pytest.mark.parametrize("vm", ["micropython", "circuitpython"])
 def test_store_and_savedata_on_the_vms_match_cpython(vm):
-    script = os.path.join(HERE, "mp_store_check.py")
+    script = os.path.join(HERE, "vm", "mp_store_check.py")
     # the heap holds this check's own fixtures too (a 25 KB RAM disk for VfsFat, 8 KB flash
     # images): at 128 KB a longer checkout path once left no 25 KB piece. The app's own memory
     # is measured elsewhere (test_app_micropython, python -m sim.bench app)
     run = mpvm.run if vm == "micropython" else mpvm.run_cp  # run_cp: the 32-bit build
     mp = run(script, heap="512k")
     assert mp.returncode == 0, mp.stdout + mp.stderr
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"), HERE)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((os.path.join(ROOT, "lib"),
+                                                       os.path.join(HERE, "support"))))
     cp = subprocess.run([sys.executable, script], cwd=ROOT, env=env,
                         capture_output=True, text=True, timeout=60)
     assert cp.returncode == 0, cp.stdout + cp.stderr

@@ -1,16 +1,17 @@
-"""The learned open-phase value (engine/value.py) and its trainer (sim/train.py)."""
+"""The learned open-phase value (engine/ai/value.py) and its trainer (sim/train.py)."""
 import importlib.util
 import struct
 
 import pytest
 
-from engine import ai, value
+from engine import ai
+from engine.ai import value
 from engine.cards import CARD_POINTS
 from engine.hand import Hand
 from engine.legal import beats
 from engine.rng import Rng
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from engine.value_table import TABLES
+from engine.ai.value_table import TABLES
 from sim import train
 
 from helpers import ai_positions
@@ -134,7 +135,7 @@ def test_train_writes_a_table_that_loads(tmp_path, capsys):
     assert len(mod.TABLES["schnapsen"]) == 2 * train.N_ROWS * train.N_WEIGHTS
     text = out.read_text()
     assert "schnapsen: 20 hands of hard" in text
-    from engine import value_table
+    from engine.ai import value_table
     kept = [l.strip() for l in value_table.__doc__.splitlines() if l.strip().startswith("sixty-six:")]
     assert kept and kept[0] in text  # a table kept from before keeps its note
 
@@ -321,7 +322,7 @@ def test_follow_takes_a_trick_that_reaches_66(rules, monkeypatch):
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "engine/value.py (the AI helper's file): follow() scores the opponent's cards without the "
+    "engine/ai/value.py (the AI helper's file): follow() scores the opponent's cards without the "
     "card I follow with among the cards gone, lead() scores mine without their answer and "
     "theirs without my lead; sim.train learns on the real position. In 2-11% of open-phase "
     "follows and leads (400 per preset and kind) the choice differs from the trained value."))
@@ -338,7 +339,7 @@ def test_tablecmp_old_ai_plays_a_git_revision_of_the_ai(capsys):
     files are the same; a revision without them, or --old beside it, is a clear error."""
     import os
     import subprocess
-    from engine import solver
+    from engine.ai import solver
     from sim import tablecmp
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
@@ -347,15 +348,17 @@ def test_tablecmp_old_ai_plays_a_git_revision_of_the_ai(capsys):
         pytest.skip("not a git checkout: %s" % e)
     assert old.__name__ == "oldai_HEAD.ai" and old.endgame.solver is not solver
     for name in tablecmp.AI_MODULES:
-        head = subprocess.run(["git", "show", "HEAD:engine/%s.py" % name], cwd=root,
+        path = "engine/ai/" + ("__init__" if name == "ai" else name) + ".py"
+        head = subprocess.run(["git", "show", "HEAD:" + path], cwd=root,
                               capture_output=True, text=True).stdout
-        with open(os.path.join(root, "engine", name + ".py")) as f:
+        with open(os.path.join(root, path)) as f:
             if f.read() != head:
-                pytest.skip("engine/%s.py has uncommitted changes" % name)
-    shipped = os.path.join(root, "engine", "value_table.py")
+                pytest.skip("%s has uncommitted changes" % path)
+    shipped = os.path.join(root, "engine", "ai", "value_table.py")
     assert [tablecmp.play_deal((i, shipped, None, "sixty-six", 3, "HEAD"))[0]
             for i in range(6)] == [0] * 6
     assert tablecmp.main([shipped, "--old-ai", "no-such-rev", "--pairs", "4"]) == 2
-    assert "revision no-such-rev has no engine/ai.py" in capsys.readouterr().err
+    assert "revision no-such-rev has no engine/ai/__init__.py or engine/ai.py" in \
+        capsys.readouterr().err
     assert tablecmp.main([shipped, "--old-ai", "HEAD", "--old", shipped, "--pairs", "4"]) == 2
     assert "no --old with it" in capsys.readouterr().err

@@ -1,0 +1,108 @@
+"""The computer opponent: choose(view, level, seed) -> a legal action.
+
+It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
+shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
+value learned offline (engine.value; fewer samples below HARD, slips for EASY), and at HARD
+the last open trick's best few cards solved over every deal (engine.lastopen); closing is
+tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
+in play is placed, sampled deals while a closed stock hides some.
+"""
+# the endgame first: the bigger modules compile while the MicroPython heap is still empty, and
+# the compiler's garbage is freed before each (this module's own first); engine.endgame,
+# engine.value, engine.hand and engine.match do the same. Without it a compile's leftovers
+# scatter the heap and a HARD match needs 63-65 KB on the VM, depending on the path it runs
+# from; with it, 62 KB on every layout tried (python -m sim.bench ai)
+import gc
+gc.collect()
+from engine.ai import endgame
+gc.collect()
+from engine.ai import value
+gc.collect()
+from engine.ai import lastopen
+gc.collect()
+from engine.ai import solver
+from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from engine.rng import Rng, mix
+from engine.view import View  # noqa: F401  (what choose reads; compiled now, not mid-match)
+
+
+def choose(view, level=NORMAL, seed=0):
+    """A legal action for the seat of `view` (its `legal` tuple must be set)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("the view's seat is not to move")
+    if len(legal) == 1:
+        return legal[0]
+    me = view.seat
+    rng = Rng(mix(seed, len(view.history) * 7 + me))
+    start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
+    if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
+        if level != EASY or rng.below(6):
+            return DECLARE
+    if view.strict:
+        return endgame.strict_choice(view, level, rng)
+    if DRAW in legal:
+        if CLOSE in legal and level == HARD and view.stock_size <= 4 and _close_pays(view, level, rng):
+            return CLOSE
+        return DRAW
+    if view.trick_card >= 0:
+        return _follow_open(view, level, rng)
+    if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
+        return EXCHANGE
+    if view.announced >= 0:
+        return _marriage_lead(view)
+    if CLOSE in legal and level != EASY and _close_pays(view, level, rng):
+        return CLOSE
+    best = -1
+    for a in legal:  # announce the best marriage (R20): 40 before 20
+        if MARRIAGE <= a < MARRIAGE + 4:
+            if best < 0 or a - MARRIAGE == view.trump_suit:
+                best = a
+    if best >= 0 and (level != EASY or rng.below(3)):
+        return best
+    return _lead_open(view, level, rng, start)
+
+
+# ---- open phase -------------------------------------------------------------------------
+
+def _close_pays(view, level, rng):
+    return endgame.close_pays(view, level, rng)
+
+
+def _follow_open(view, level, rng):
+    if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
+        return EXCHANGE
+    # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
+    marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
+        return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
+    return value.follow(view, rng, _FOLLOWS[level], _pending(view), marry, _SLIPS[level])
+
+
+def _pending(view):
+    """Announced marriage points that count from each seat's first trick (mine, theirs; R21)."""
+    me = view.seat
+    mine = endgame.melds(view, me) if not view.tricks[me] else 0
+    theirs = endgame.melds(view, 1 - me) if not view.tricks[1 - me] else 0
+    return mine, theirs
+
+
+def _lead_open(view, level, rng, start):
+    marry = view.stock_size > 2 or view.rules.marriage_after_close
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
+        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []),
+                               start)
+    return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
+
+
+# by level (EASY, NORMAL, HARD): sampled opponent hands a lead is tried against, sampled hands
+# for a follow, and the random slip on each card's value (1/10000 game point)
+_LEADS = (2, 2, 12)
+_FOLLOWS = (1, 1, 4)
+_SLIPS = (2500, 0, 0)
+
+
+def _marriage_lead(view):
+    q = view.announced * 6 + 2  # lead the queen, keep the king (R20)
+    return q if view.hand >> q & 1 else q + 1

@@ -1,0 +1,202 @@
+"""The computer opponent's endgame: closing tested on sampled deals, and the strict phase
+solved exactly (engine.solver) once every card in play is placed, on sampled deals before."""
+# the import order keeps the MicroPython compile peak low: the bigger modules compile first,
+# each after this module's compile garbage is freed (see engine.ai)
+import gc
+gc.collect()
+from engine.ai import solver, solve_root
+from engine.ai.sample import deal_hidden, opp_deals
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
+from engine.legal import beats
+
+EASY = 0
+NORMAL = 1
+HARD = 2
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+def higher_unseen(view, c):
+    """Cards that could still beat c in its suit, not in my hand."""
+    above = SUIT_MASK[c // 6] & ~((2 << c) - 1)
+    return (view.unseen | view.opp_known) & above
+
+
+# how many deals a level solves for a closed stock (every possible one if there are no more;
+# engine.sample.opp_deals) / sampled for a close (0: heuristics only)
+_SAMPLES = (0, 0, 12)
+_CLOSE_SAMPLES = (0, 4, 10)
+# solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
+# about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
+NODE_BUDGET = 2400
+
+
+def melds(view, seat):
+    """Marriage points seat has announced (they count once it has a trick, R21)."""
+    m = 0
+    for s in range(4):
+        if view.marriages[seat] >> s & 1:
+            m += 40 if s == view.trump_suit else 20
+    return m
+
+
+def _parts(view):
+    """(my won, opp won, my melds, opp melds, my tricks, opp tricks) for the solver."""
+    me = view.seat
+    o = 1 - me
+    mm = melds(view, me)
+    om = melds(view, o)
+    mw = view.points[me] - mm if view.tricks[me] else 0
+    ow = view.points[o] - om if view.tricks[o] else 0
+    return mw, ow, mm, om, view.tricks[me], view.tricks[o]
+
+
+def close_pays(view, level, rng):
+    """Close when solving sampled deals of the closed game says it wins clearly (R17-R19)."""
+    me = view.seat
+    if view.points[me] + _melds_possible(view) < 10:
+        return False
+    n = _CLOSE_SAMPLES[level]
+    if not n:
+        return False
+    mw, ow, mm, om, mt, ot = _parts(view)
+    solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
+    marry = 0
+    if view.rules.marriage_after_close:
+        for s in range(4):
+            if view.hand & (0x0C << 6 * s) == 0x0C << 6 * s:
+                marry |= 1 << s
+    start = solver.nodes
+    if level != HARD:  # a hard cap: a search cut short counts as a deal not won
+        solver.limit = start + NODE_BUDGET // 10
+    try:
+        for i in range(n):  # close only if every deal tried is won
+            if i >= 2 and solver.nodes - start > NODE_BUDGET:
+                break
+            opp, _stock = deal_hidden(view, rng)
+            if not solve_root.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
+                return False
+            if solver.nodes > solver.limit:
+                return False  # cut short: not proven
+        return True
+    finally:
+        solver.limit = 1 << 30
+
+
+def _melds_possible(view):
+    m = 0
+    for s in range(4):
+        pair = 0x0C << 6 * s
+        if view.hand & pair == pair:
+            m += 40 if s == view.trump_suit else 20
+    return m
+
+
+def strict_choice(view, level, rng):
+    """The move in the strict phase (R26): solved, sampled or by rule of thumb."""
+    if view.trick_card >= 0:
+        cands = [a for a in view.legal if a < 24]
+    else:
+        cands = [a for a in view.legal if a < 28 and a != DECLARE]
+    hidden = view.stock_hidden() if view.closed_by >= 0 else 0
+    n_cards = popcount(view.hand)
+    exact = hidden == 0 or view.opp_hidden() == 0
+    if level == HARD or (level == NORMAL and n_cards <= 4):
+        if exact:
+            opp = view.unseen | view.opp_known
+            return _solve_choice(view, cands, ((opp, 1),))
+        if level == HARD:
+            return _solve_choice(view, cands, opp_deals(view, rng, _SAMPLES[level]))
+    return _strict_heuristic(view, cands, level, rng)
+
+
+def _solve_choice(view, cands, deals):
+    """The candidate with the best total solved value over the deals (opp hand, weight)."""
+    me = view.seat
+    mw, ow, mm, om, mt, ot = _parts(view)
+    o = 1 - me
+    if len(deals) == 1:  # every card placed: one alpha-beta search across the choices
+        opp = deals[0][0]
+        solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
+        if view.trick_card >= 0:
+            c = view.trick_card
+            return solve_root.best_follow(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c,
+                                          cands)
+        marry = 0
+        for a in cands:
+            if a >= MARRIAGE:
+                marry |= 1 << (a - MARRIAGE)
+        v, card, suit = solve_root.best_lead(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry)
+        if suit >= 0:
+            return MARRIAGE + suit  # announce now; the next decision leads (or declares, R23)
+        if card in cands:
+            return card
+        return cands[0]
+    n = len(cands)
+    totals = [0] * n
+    values = [0] * n  # this deal's
+    lo, hi = -2, 2  # banded: the exact value matters less than the sum over the deals
+    start = solver.nodes
+    try:
+        for k, (opp, weight) in enumerate(deals):
+            if k:  # from the second deal, a hard cap: a deal cut short counts for nothing
+                if solver.nodes - start > NODE_BUDGET:
+                    break
+                solver.limit = start + NODE_BUDGET
+            solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
+            if view.trick_card >= 0:  # following: the leader's value, which I minimise
+                c = view.trick_card
+                for i in range(n):
+                    values[i] = -solve_root.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm,
+                                                         ot, mt, o, c, cands[i], lo, hi)
+            else:
+                for i in range(n):
+                    a = cands[i]
+                    if a >= MARRIAGE:
+                        s = a - MARRIAGE
+                        m = 40 if s == view.trump_suit else 20
+                        if mt and view.points[me] + m >= 66:
+                            v = 4  # announce, then declare (R23)
+                        else:
+                            v = max(solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
+                                    solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
+                    else:
+                        v = solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
+                    values[i] = v
+            if solver.nodes > solver.limit:
+                break
+            for i in range(n):
+                totals[i] += values[i] * weight
+    finally:
+        solver.limit = 1 << 30
+    best = 0
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return cands[best]
+
+
+def _strict_heuristic(view, cands, level, rng):
+    t = view.trump_suit
+    if view.trick_card >= 0:
+        c = view.trick_card
+        win = [f for f in cands if beats(f, c, t)]
+        if win and (CARD_POINTS[c] >= 3 or level == NORMAL):
+            return min(win)  # the lowest card that takes the trick
+        low = cands[0]
+        for f in cands:
+            if CARD_POINTS[f] < CARD_POINTS[low]:
+                low = f
+        return low
+    for a in cands:  # a marriage still counts in the strict phase where allowed
+        if a >= MARRIAGE:
+            return a
+    best = None
+    for c in cands:  # lead a master card: nothing unseen or known above it
+        if not higher_unseen(view, c) and (best is None or c // 6 == t):
+            best = c
+    if best is not None and (level != EASY or rng.below(2)):
+        return best
+    low = cands[0]
+    for c in cands:
+        if CARD_POINTS[c] + (8 if c // 6 == t else 0) < CARD_POINTS[low] + (8 if low // 6 == t else 0):
+            low = c
+    return low

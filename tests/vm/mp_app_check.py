@@ -1,0 +1,200 @@
+"""The app state machine on a VM (MicroPython, or CircuitPython's unix build), drawn by the text
+view or by the real renderer (lib/handheld/render.py, adafruit_display_text) over the VM
+stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
+
+    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [FAIL]]]
+LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
+and adafruit_display_text on the path), FAIL `fail`: the view raises once (to check that an
+error makes the exit code non-zero).
+
+Plays a match of each preset by button presses (B to play, with random other keys mixed in)
+on simulated time, then prints heap figures (bytes, after gc.collect):
+    HEAP base=<before imports> imports=<+modules> app=<+app and match> peak=<live peak>
+         engine=<the engine and computer player's share of imports>
+    DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
+(falls: computer moves made at EASY because the pystack could not hold the search), and with
+VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=<B> excess=<B>`: what CircuitPython's
+C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
+(imported before `base`; a board has these modules in C and spends no heap on them), the share
+of `imports` that is adafruit_display_text, and what the screens' stand-ins take over the C
+objects they stand for (their Python tables; measured per kind, times how many were built).
+Exits 1 if the app counted an error, got stuck, or allocated while idle.
+"""
+import gc
+import sys
+
+for _p in ("lib", "."):
+    if _p not in sys.path:
+        sys.path.append(_p)
+
+LEVEL = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
+FAIL = len(sys.argv) > 3 and sys.argv[3] == "fail"
+
+gc.collect()
+FAKES = gc.mem_alloc()
+if SCREENS:  # C modules on a board: their stand-ins' code first, counted apart (FAKES)
+    import displayio  # noqa: E402
+    import fontio, terminalio, vectorio, bitmaptools  # noqa: E401,E402,F401
+gc.collect()
+BASE = gc.mem_alloc()
+FAKES = BASE - FAKES
+import engine.match  # noqa: E402,F401  (the engine and the computer player first,
+import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
+gc.collect()
+ENGINE = gc.mem_alloc()
+from handheld.app import App  # noqa: E402
+from handheld.screen import TABLE, MATCH_END  # noqa: E402
+from handheld.loop import Loop  # noqa: E402
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+LABELS = 0
+if SCREENS:
+    gc.collect()
+    LABELS = gc.mem_alloc()
+    from adafruit_display_text import bitmap_label  # noqa: E402,F401  (counted apart)
+    gc.collect()
+    LABELS = gc.mem_alloc() - LABELS
+    from handheld.render import Renderer  # noqa: E402
+else:
+    from handheld.textview import TextView  # noqa: E402
+
+gc.collect()
+IMPORTS = gc.mem_alloc()
+
+KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, DOWN, START, SELECT)
+app = App(seed=11, level=LEVEL)
+view = Renderer(None, 160, 128) if SCREENS else TextView()
+if FAIL:
+    class Failing:
+        """The view, raising once on its fifth update."""
+
+        def __init__(self, inner):
+            self.inner = inner
+            self.n = 0
+
+        def update(self, a):
+            self.n += 1
+            if self.n == 5:
+                raise ValueError("injected by mp_app_check fail")
+            return self.inner.update(a)
+
+    view = Failing(view)
+loop = Loop(app, view)
+gc.collect()
+BUILT = gc.mem_alloc()
+if SCREENS:
+    KINDS = list(displayio.KINDS)  # the screens' objects, built once
+
+
+def excess(kinds):
+    """Bytes the stand-ins take over the firmware's objects, for `kinds` of them (measured:
+    16 of each kind built and weighed against displayio.C_BYTES)."""
+    import vectorio
+    makers = (lambda: displayio.Bitmap(8, 8, 2), lambda: displayio.Palette(2),
+              lambda: displayio.TileGrid(displayio.Bitmap(8, 8, 2), displayio.Palette(2)),
+              lambda: displayio.Group(), lambda: vectorio.Rectangle(displayio.Palette(2), 4, 4))
+    total = 0
+    for kind in range(5):
+        keep = [None] * 16
+        gc.collect()
+        before, c = gc.mem_alloc(), displayio.C_BYTES
+        for i in range(16):
+            keep[i] = makers[kind]()
+        gc.collect()
+        total += kinds[kind] * ((gc.mem_alloc() - before) - (displayio.C_BYTES - c)) // 16
+    return total
+
+now = 0
+peak = BUILT
+presses = 0
+rng = Rng(5)
+
+
+def step(ms=20):
+    global now
+    now += ms
+    loop.step(now)
+
+
+def settle():
+    n = 0
+    while not app.waiting() and n < 5000:
+        step()
+        n += 1
+
+
+def tap(k):
+    global presses
+    settle()
+    presses += 1
+    app.press(k, now)
+    step(40)
+    app.release(k, now)
+    step(0)
+
+
+failed = False
+step(0)
+for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help pages
+    tap(k)
+if app.screen != 0 and not FAIL:
+    print("MENU TRIP left screen", app.screen)
+    failed = True
+for preset in range(3):
+    app.preset_index = preset
+    done = app.matches_done
+    tap(B)  # title or match end: a new match
+    n = 0
+    while app.matches_done == done and n < 3000:
+        if app.screen == 4:  # the menu: back to the game
+            tap(START)
+        elif app.screen == 5:  # rules help: back to the menu
+            tap(B)
+        else:
+            tap(KEYS[rng.below(len(KEYS))] if app.screen == TABLE else B)
+        n += 1
+        if n % 40 == 0:
+            gc.collect()
+            m = gc.mem_alloc()
+            if m > peak:
+                peak = m
+    if app.screen != MATCH_END:
+        print("STUCK preset", preset, "screen", app.screen, "error", app.error)
+        failed = True
+
+# the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
+app.new_match(3)
+settle()
+while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
+    tap(B)
+    settle()
+for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out
+    drawn = loop.refreshes
+    for _ in range(1000):
+        step(10)
+    if loop.refreshes == drawn:
+        break
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(1000):
+    step(10)
+idle = gc.mem_alloc() - before
+gc.enable()
+print("IDLE alloc=%d screen=%d" % (idle, app.screen))
+
+gc.collect()
+print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE))
+print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
+    app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
+if SCREENS:
+    print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
+        displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
+if app.errors or idle or app.matches_done < 3:
+    failed = True
+if failed:
+    print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % (app.errors, idle,
+                                                            app.matches_done, app.error))
+    sys.exit(1)

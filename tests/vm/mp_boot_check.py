@@ -1,0 +1,63 @@
+"""Runs boot.py with fake board, keypad and storage modules (CPython and the MicroPython VM).
+
+    MICROPYPATH=lib:tests/support micropython tests/vm/mp_boot_check.py
+Prints one line per case: board id, keys held at power-up, remounted or not; then "OK".
+"""
+import sys
+
+import fakeboard as fb
+
+
+class Storage:
+    def __init__(self):
+        self.remounts = []
+
+    def remount(self, path, readonly=False):
+        self.remounts.append((path, readonly))
+
+
+class Time:
+    @staticmethod
+    def sleep(seconds):
+        pass
+
+
+BOOT = open("boot.py").read()
+from handheld import bootmode  # noqa: E402
+from handheld import pystack  # noqa: E402
+# the settings.toml reader and the pystack checks, the same on both VMs
+print("pystack %r %r %r %r %r" % (
+    bootmode.pystack_size_in(b"A = 1\r\n CIRCUITPY_PYSTACK_SIZE = \"2048\" # x\r\n"),
+    bootmode.pystack_size_in(b"# CIRCUITPY_PYSTACK_SIZE = 9\n"),
+    bootmode.pystack_addition(b"A = 1"), pystack.configured(lambda k: "8192"),
+    pystack.is_exhausted(RuntimeError("pystack exhausted"))))
+ensured = []
+bootmode.ensure_pystack = lambda path="/settings.toml": ensured.append(path)  # not the real drive
+CASES = (
+    ("pybadge", fb.PYBADGE_PINS, (), True),
+    ("pybadge", fb.PYBADGE_PINS, (3,), False),       # SELECT held
+    ("pygamer", fb.PYGAMER_PINS, (2,), True),        # START is not the boot button
+    ("pygamer", fb.PYGAMER_PINS, (3,), False),
+    ("clue_nrf52840_express", fb.CLUE_PINS, (0,), False),
+    ("clue_nrf52840_express", fb.CLUE_PINS, (1,), True),
+    ("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS, (0,), False),  # D1
+    ("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS, (1,), True),   # D2
+    ("metro_m4_express", ("D5",), (), False),        # no boot button: left to USB
+    ("pybadge", (), (), False),                       # pins missing: boot.py must not crash
+)
+
+for board_id, pins, held, expect in CASES:
+    keypad, storage = fb.Keypad(held=held), Storage()
+    sys.modules["board"] = fb.Board(board_id, pins)
+    sys.modules["keypad"] = keypad
+    sys.modules["storage"] = storage
+    sys.modules["time"] = Time
+    exec(BOOT, {"__name__": "boot"})
+    remounted = storage.remounts == [("/", False)]
+    if ensured != (["/settings.toml"] if remounted else []):
+        raise AssertionError("settings.toml: %r" % ensured)
+    del ensured[:]
+    if remounted != expect or (keypad.made and not keypad.made[0].deinited):
+        raise AssertionError("%s held %r: remounted %r" % (board_id, held, remounted))
+    print("case %s %r %s" % (board_id, held, "remount" if remounted else "usb"))
+print("OK")

@@ -1,0 +1,126 @@
+"""The app's save/restore path on the MicroPython VM and CircuitPython's unix build: play,
+pause, power off, resume, compare; a cut costs at most the hand in progress.
+
+Prints "check NAME" for every check that holds (tests/test_app_saves.py compares the names
+with its own list), then "SAVES writes=<n> heap=<bytes>"; a failed check raises (exit 1).
+    MICROPYPATH=lib:tests/support micropython -X heapsize=192k tests/vm/mp_saves_check.py
+"""
+import gc
+import sys
+
+for _p in ("lib", "."):
+    if _p not in sys.path:
+        sys.path.append(_p)
+
+nvm = bytearray(8192)  # first: on a board the NVM is not on the heap
+from handheld import screen as S  # noqa: E402
+from handheld.app import App  # noqa: E402
+from handheld.buttons import A, B  # noqa: E402
+from handheld.persist import IDLE_MS  # noqa: E402
+from handheld.savedata import decode_match, decode_state  # noqa: E402
+from handheld.store import NvmStore  # noqa: E402
+
+
+def stub(view, level=1, seed=0):
+    """The fixed computer of sim.screens: draws, else its lowest legal card."""
+    if 30 in view.legal:
+        return 30
+    for a in view.legal:
+        if a < 24:
+            return a
+    return view.legal[0]
+
+
+class Clock:
+    now = 0
+
+
+def boot(nvm):
+    return App(seed=5, choose=stub, store=NvmStore(nvm))
+
+
+def settle(app):
+    for _ in range(3000):
+        if app.waiting():
+            break
+        Clock.now += 20
+        app.tick(Clock.now)
+
+
+def tap(app, k):
+    settle(app)
+    app.press(k, Clock.now)
+    Clock.now += 60
+    app.tick(Clock.now)
+    app.release(k, Clock.now)
+    app.tick(Clock.now)
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+    print("check " + what)
+
+
+def stored_match():
+    return decode_match(decode_state(NvmStore(nvm).load())[2])
+
+
+app = boot(nvm)
+check(app.screen == S.TITLE, "title first")
+tap(app, B)
+while not (app.screen == S.TABLE and app.match.hand.trick_no >= 3):
+    tap(app, B)
+check(NvmStore(nvm).load() is None, "tricks alone write nothing")
+Clock.now += IDLE_MS
+app.tick(Clock.now)  # the player pauses: the match is written
+m = app.match
+want = m.state()
+saved = stored_match()["history"]
+writes = app.saves.writes
+check(writes == 1, "one write for the pause")
+app = None  # power off
+gc.collect()
+app = boot(nvm)
+check(app.screen == S.RESUME, "resume offered")
+tap(app, B)
+m = app.match
+check(app.screen == S.TABLE and app.errors == 0, "continued")
+got = m.state()
+for k in ("seed", "hand_no", "dealer", "scores", "preset"):
+    check(got[k] == want[k], "restored " + k)
+check(len(saved) >= 6 and want["history"][:len(saved)] == saved == got["history"][:len(saved)],
+      "restored history up to the last trick")
+# play to the end of this hand, then two tricks into the next, and cut the power
+settle(app)
+while app.screen != S.RESULT:
+    tap(app, B)
+    settle(app)
+ended = app.match.hand_no
+check(stored_match()["hand_no"] == ended, "the hand's end is written")
+tap(app, B)
+while not (app.screen == S.TABLE and app.match.hand.trick_no >= 2):
+    tap(app, B)
+hands = app.saves.stats["levels"][1]["hands"]
+app = boot(nvm)  # power cut mid-hand, no pause
+check(app.screen == S.RESUME and app.saves.stats["levels"][1]["hands"] == hands == ended + 1,
+      "a cut mid-hand costs that hand only, each finished hand counted once")
+tap(app, A)
+tap(app, B)  # New match: play it out
+while app.screen != S.MATCH_END:
+    tap(app, B)
+m = app.match
+stats = app.saves.stats["levels"][app.level]
+check(stats["matches"] == 1 and stats["hands"] == hands + m.hand_no + 1,
+      "statistics count every hand once")
+app = boot(nvm)
+check(app.screen == S.TITLE and app.saves.stats["levels"][1] == stats, "statistics kept")
+# a damaged record: a notice, then the title
+nvm[14] ^= 0x55
+nvm[4096 + 14] ^= 0x55
+app = boot(nvm)
+check(app.screen == S.NOTICE and app.top.lines[2] == "Old save damaged:", "damaged notice")
+tap(app, A)
+check(app.screen == S.TITLE and app.errors == 0, "then the title")
+gc.collect()
+print("SAVES writes=%d heap=%d" % (writes, gc.mem_alloc()))
