@@ -119,7 +119,7 @@ def test_the_checker_sees_the_hardware_names():
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
         "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "terminalio.FONT",
-                                   "adafruit_display_text.bitmap_label.Label",
+                                   "fontio.BuiltinFont.bitmap", "displayio.TileGrid",
                                    "busdisplay.BusDisplay.root_group"},
         "lib/handheld/store.py": {"microcontroller.nvm"},
         "lib/handheld/cardart.py": {"bitmaptools.fill_region", "displayio.TileGrid"},
