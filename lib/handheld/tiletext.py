@@ -55,11 +55,12 @@ def ink(colour):
 
 
 class Text:
-    """Makes lines and changes what they show, writing only the characters that change."""
+    """Makes lines and changes what they show. The tiles are the only copy of the text: a
+    character is written only where the tile differs."""
 
     def __init__(self):
         self.sheet, self.w, self.h = _font()
-        self.shows = {}  # id(line): (its characters as bytes, its alignment)
+        self.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
 
     def line(self, group, colour, x, y, width, align=LEFT):
         """A line of `width` characters in colour (an `ink`) appended to group, its left edge,
@@ -71,32 +72,31 @@ class Text:
             x -= width * w
         tg = displayio.TileGrid(self.sheet, pixel_shader=colour, width=width, height=1,
                                 tile_width=w, tile_height=self.h, default_tile=0, x=x, y=y)
-        self.shows[id(tg)] = (b" " * width, align)
+        if align != LEFT:
+            self.aligns[id(tg)] = align
         group.append(tg)
         return tg
 
-    def shown(self, tg):
+    @staticmethod
+    def shown(tg):
         """The text line tg shows."""
-        return self.shows[id(tg)][0].decode()
+        return "".join(chr(32 + tg[i]) for i in range(tg.width))
 
     def set(self, tg, text, colour=None):
         """Show text on line tg (cut to the line's width, padded as the line aligns), in colour
         if given; a character outside printable ASCII shows as "?"."""
-        key = id(tg)
-        old, align = self.shows[key]
-        width = len(old)
+        width = tg.width
         n = len(text)
         if n > width:
             text = text[:width]
             n = width
         pad = width - n
+        align = self.aligns.get(id(tg), LEFT) if pad else LEFT
         left = pad // 2 if align == CENTRE else (pad if align == RIGHT else 0)
-        s = (" " * left + text + " " * (pad - left)).encode()
-        if s != old:
-            for i in range(width):
-                c = s[i]
-                if c != old[i]:
-                    tg[i] = c - 32 if 32 <= c < 127 else 31
-            self.shows[key] = (s, align)
+        for i in range(width):
+            c = ord(text[i - left]) if left <= i < left + n else 32
+            t = c - 32 if 32 <= c < 127 else 31
+            if tg[i] != t:
+                tg[i] = t
         if colour is not None and tg.pixel_shader is not colour:
             tg.pixel_shader = colour
