@@ -118,7 +118,7 @@ def test_the_checker_sees_the_hardware_names():
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
-        "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "displayio.TileGrid",
+        "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
                                    "busdisplay.BusDisplay.root_group"},
         "lib/handheld/tiletext.py": {"terminalio.FONT", "fontio.BuiltinFont.bitmap",
                                      "displayio.TileGrid", "displayio.Palette.make_transparent"},

@@ -5,7 +5,7 @@ a pixel (clear, paper, edge, ink), so six palettes colour it: NORMAL, DIM (cards
 be played, a turned-down trump) and LIT (the selected card: a yellow edge), each with black or
 red ink for the card's suit (`shade(card, state)`). The back is a bitmap of its own (it has
 more colours). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the
-middle; `glyph()` gives 7x7 suits for the status lines. handheld.cardpaint draws them all once.
+middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpaint draws them all once.
 """
 import sys
 
@@ -52,7 +52,7 @@ class CardArt:
                 self.shades.append(_palette((0, paper, edge, ink)))
         self.back_sheet = displayio.Bitmap(w, h, len(_BACK))
         self.back_palette = _palette(_BACK)
-        self.suits = displayio.Bitmap(7 * 5, 7, 4)  # 7x7 suits, then an empty tile
+        self.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
         from handheld import cardpaint
         cardpaint.paint(self, big, MORE)
         del cardpaint  # used once: let its code and data go
@@ -78,8 +78,8 @@ class CardArt:
         """A TileGrid showing a card's back."""
         return displayio.TileGrid(self.back_sheet, pixel_shader=self.back_palette, x=x, y=y)
 
-    def glyph(self, suit=0, x=0, y=0):
-        """A TileGrid showing a 7x7 suit (tile 4 is empty)."""
-        return displayio.TileGrid(self.suits, pixel_shader=self.glyph_palette, width=1,
-                                  height=1, tile_width=7, tile_height=7, default_tile=suit,
+    def glyph(self, suit=0, x=0, y=0, n=1):
+        """A TileGrid of n 7x7 suits 9 pixels apart, each showing suit (tile 4 is empty)."""
+        return displayio.TileGrid(self.suits, pixel_shader=self.glyph_palette, width=n,
+                                  height=1, tile_width=9, tile_height=7, default_tile=suit,
                                   x=x, y=y)

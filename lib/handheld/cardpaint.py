@@ -112,4 +112,4 @@ def paint(art, big, more):
     _more(art.sheet, more * w, w, h)
     _back(art.back_sheet, w, h)
     for s in range(4):
-        _glyph(art.suits, s * 7, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)
+        _glyph(art.suits, s * 9, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)

@@ -124,15 +124,17 @@ class Draw:
         self.tx.set(lb, text, self.yellow if h.to_move == seat else self.white)
         m = h.marriages[seat]
         x = lb.x + self.tx.w * len(text) + 4
+        if glyphs.x != x:
+            glyphs.x = x
         k = 0
         for s in range(4):
-            if m >> s & 1 and k < len(glyphs):
-                glyphs[k][0] = s
-                glyphs[k].x = x + k * 9
+            if m >> s & 1 and k < 3:
+                if glyphs[k] != s:
+                    glyphs[k] = s
                 k += 1
-        for i in range(k, len(glyphs)):
-            if glyphs[i][0] != 4:
-                glyphs[i][0] = 4
+        for i in range(k, 3):
+            if glyphs[i] != 4:
+                glyphs[i] = 4
 
     def _panel(self, tb):
         if tb.panel is None:

@@ -22,14 +22,11 @@ PANEL_FILL = 0x0C2A16
 SLOTS = 7  # six cards and the "more" chip
 
 
-def _fill(w, h, colour, scale=8):
-    """A solid rectangle as a small bitmap in a scaled group."""
-    g = displayio.Group(scale=scale)
-    bm = displayio.Bitmap((w + scale - 1) // scale, (h + scale - 1) // scale, 1)
+def _fill(w, h, colour):
+    """A solid rectangle."""
     p = displayio.Palette(1)
     p[0] = colour
-    g.append(displayio.TileGrid(bm, pixel_shader=p))
-    return g
+    return vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0)
 
 
 def _box(w, h, fill, edge):
@@ -129,13 +126,10 @@ class Renderer(Draw):
             display.root_group = root
 
     def _glyph_row(self, group, spec):
-        x, y, step = spec
-        row = []
-        for i in range(3):
-            g = self.art.glyph(4, x + i * step, y)
-            row.append(g)
-            group.append(g)
-        return row
+        """The marriages' suits after a status line: one TileGrid of 3 (placed by draw)."""
+        g = self.art.glyph(4, spec[0], spec[1], 3)
+        group.append(g)
+        return g
 
     def _hand(self, tb):
         art = self.art
