@@ -3,9 +3,9 @@
 Runs on the 32-bit unix build of CircuitPython 10.2.1 (CI: ../shared/tools/circuitpython; a
 board's object sizes and a real pystack), with the files laid out as `sim.deploy` writes a
 CIRCUITPY drive (into a temp folder), once as .py and once compiled by CircuitPython's own
-mpy-cross, and the screens drawn by lib/handheld/render.py and adafruit_display_text over the
-VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the firmware's C objects
-allocate). It measures, by bisection:
+mpy-cross, and the screens drawn by lib/handheld/render.py (text as tiles of the built-in
+font) over the VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the
+firmware's C objects allocate). It measures, by bisection:
 - the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
   its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy;
 - the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
@@ -149,8 +149,9 @@ def report(kind, out, least):
     print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
           "(target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
-    print("  modules %s: engine and AI %s, adafruit_display_text %s, the app with its "
-          "renderer %s" % (kb(imports), kb(engine), kb(labels), kb(imports - engine - labels)))
+    print("  modules %s: engine and AI %s, %sthe app with its renderer %s" % (
+        kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels else "",
+        kb(imports - engine - labels)))
     print("  the app object with its screens %s: %d displayio objects whose C structs and "
           "buffers take %s on a board; the stand-ins take %s more (their attribute tables)"
           % (kb(app), objects, kb(c), kb(excess)))

@@ -32,7 +32,7 @@ from handheld.bootmode import pystack_addition, pystack_size_in
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
-ALWAYS = ("adafruit_display_text",)         # the renderer's text labels
+ALWAYS = ()  # libraries shipped even if no file imports them (text is tiles: none today)
 NOT_FOR_BOARDS = ("adafruit_blinka", "adafruit_platformdetect")
 PROTECTED = ("settings.toml", "saves")      # the player's: never shipped (settings: see above)
 RESERVE = 16 * 1024                         # left free for saves and boot_out.txt

@@ -167,7 +167,7 @@ def module_frames(path, exe=None):
 
 def _ours(path):
     """True for code that runs as Python on the board: ours, and the Adafruit libraries
-    sim.deploy copies (adafruit_display_text...; not Blinka, which is C there)."""
+    sim.deploy copies (adafruit_ticks...; not Blinka, which is C there)."""
     path = os.path.abspath(path)
     for part in ("engine", "lib"):
         if path.startswith(os.path.join(ROOT, part) + os.sep):

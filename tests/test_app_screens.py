@@ -82,6 +82,6 @@ def test_a_new_screen_is_drawn_by_the_displayio_renderer_as_a_page(display):
     app.push(Review(app, ["line %d" % i for i in range(3)]))
     r.step()
     assert view.table.hidden and not view.page.hidden and view.title.hidden
-    assert view.page_lines[0].text.rstrip() == "Review 1/3"
-    assert view.page_lines[1].text.rstrip() == "line 0"
+    assert view.tx.shown(view.page_lines[0]).rstrip() == "Review 1/3"
+    assert view.tx.shown(view.page_lines[1]).rstrip() == "line 0"
     assert app.errors == 0

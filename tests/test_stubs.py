@@ -118,11 +118,13 @@ def test_the_checker_sees_the_hardware_names():
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
-        "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "terminalio.FONT",
-                                   "adafruit_display_text.bitmap_label.Label",
+        "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
                                    "busdisplay.BusDisplay.root_group"},
+        "lib/handheld/tiletext.py": {"terminalio.FONT", "fontio.BuiltinFont.bitmap",
+                                     "displayio.TileGrid", "displayio.Palette.make_transparent"},
         "lib/handheld/store.py": {"microcontroller.nvm"},
-        "lib/handheld/cardart.py": {"bitmaptools.fill_region", "displayio.TileGrid"},
+        "lib/handheld/cardart.py": {"displayio.Palette.make_transparent", "displayio.TileGrid"},
+        "lib/handheld/cardpaint.py": {"bitmaptools.fill_region"},
     }
     for rel, names in expect.items():
         assert names <= seen[rel], (rel, sorted(names - seen[rel]))

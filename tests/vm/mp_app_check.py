@@ -1,10 +1,10 @@
 """The app state machine on a VM (MicroPython, or CircuitPython's unix build), drawn by the text
-view or by the real renderer (lib/handheld/render.py, adafruit_display_text) over the VM
+view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
     micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [FAIL]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
-and adafruit_display_text on the path), FAIL `fail`: the view raises once (to check that an
+on the path), FAIL `fail`: the view raises once (to check that an
 error makes the exit code non-zero).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
@@ -13,10 +13,10 @@ on simulated time, then prints heap figures (bytes, after gc.collect):
          engine=<the engine and computer player's share of imports>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search), and with
-VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=<B> excess=<B>`: what CircuitPython's
+VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=0 excess=<B>`: what CircuitPython's
 C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
-of `imports` that is adafruit_display_text, and what the screens' stand-ins take over the C
+of `imports` that is adafruit_display_text (0: the renderer draws text as tiles), and what the screens' stand-ins take over the C
 objects they stand for (their Python tables; measured per kind, times how many were built).
 Exits 1 if the app counted an error, got stuck, or allocated while idle.
 """
@@ -48,13 +48,8 @@ from handheld.screen import TABLE, MATCH_END  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-LABELS = 0
+LABELS = 0  # adafruit_display_text's share: the renderer no longer imports it (text is tiles)
 if SCREENS:
-    gc.collect()
-    LABELS = gc.mem_alloc()
-    from adafruit_display_text import bitmap_label  # noqa: E402,F401  (counted apart)
-    gc.collect()
-    LABELS = gc.mem_alloc() - LABELS
     from handheld.render import Renderer  # noqa: E402
 else:
     from handheld.textview import TextView  # noqa: E402

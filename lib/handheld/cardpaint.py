@@ -1,0 +1,115 @@
+"""The card pictures' drawing, run once by handheld.cardart.CardArt to fill its sheets and
+then dropped from memory (nothing keeps this module: its code and glyph data leave the heap).
+
+Glyph rows are ints, bit (width - 1) the leftmost pixel.
+"""
+try:
+    import bitmaptools
+except ImportError:  # not on every build
+    bitmaptools = None
+
+# the face sheet's values (handheld.cardart's palettes colour them): 0 is clear
+PAPER = 1
+EDGE = 2
+INK = 3  # black or red, by the palette
+# the back's values
+WHITE = 1
+BLACK = 2
+BLUE = 4
+LIGHT = 5
+
+_RANK_GLYPHS = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
+    (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
+    (0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C),
+    (0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D),
+    (0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11),
+    None,
+    (0x0E, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11),
+)
+_ONE = (0x01, 0x03, 0x01, 0x01, 0x01, 0x01, 0x01)  # 2 wide
+_ZERO = (0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E)
+
+SUIT_7 = (  # clubs diamonds hearts spades, 7x7
+    (0x1C, 0x1C, 0x6B, 0x7F, 0x6B, 0x08, 0x1C),
+    (0x08, 0x1C, 0x3E, 0x7F, 0x3E, 0x1C, 0x08),
+    (0x36, 0x7F, 0x7F, 0x7F, 0x3E, 0x1C, 0x08),
+    (0x08, 0x1C, 0x3E, 0x7F, 0x7F, 0x08, 0x1C),
+)
+SUIT_9 = (  # 9x9
+    (0x038, 0x07C, 0x07C, 0x1BB, 0x1FF, 0x1FF, 0x193, 0x010, 0x038),
+    (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
+    (0x0C6, 0x1EF, 0x1FF, 0x1FF, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
+    (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x1FF, 0x0D6, 0x010, 0x038),
+)
+
+def _rect(bm, x, y, w, h, v):
+    if bitmaptools is not None:
+        bitmaptools.fill_region(bm, x, y, x + w, y + h, v)
+        return
+    for j in range(y, y + h):
+        for i in range(x, x + w):
+            bm[i, j] = v
+
+
+def _glyph(bm, x, y, rows, width, v, scale=1):
+    for j in range(len(rows)):
+        row = rows[j]
+        for i in range(width):
+            if row >> (width - 1 - i) & 1:
+                if scale == 1:
+                    bm[x + i, y + j] = v
+                else:
+                    _rect(bm, x + i * scale, y + j * scale, scale, scale, v)
+
+
+def _card_shape(bm, x0, w, h, edge, fill):
+    """A card outline with cut corners, filled."""
+    _rect(bm, x0 + 1, 0, w - 2, h, edge)
+    _rect(bm, x0, 1, w, h - 2, edge)
+    _rect(bm, x0 + 1, 1, w - 2, h - 2, fill)
+
+
+def _face(bm, x0, w, h, c, big):
+    _card_shape(bm, x0, w, h, EDGE, PAPER)
+    s = c // 6
+    r = c % 6
+    if r == 4:  # the ten
+        _glyph(bm, x0 + 2, 2, _ONE, 2, INK)
+        _glyph(bm, x0 + 5, 2, _ZERO, 5, INK)
+    else:
+        _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, INK)
+    _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, INK)
+    size = 9 * big
+    _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, INK, big)
+
+
+def _back(bm, w, h):
+    _card_shape(bm, 0, w, h, BLACK, WHITE)
+    _rect(bm, 2, 2, w - 4, h - 4, BLUE)
+    for y in range(2, h - 2):
+        for x in range(2, w - 2):
+            if (x + y) % 4 == 0 or (x - y) % 4 == 0:
+                bm[x, y] = LIGHT
+
+
+def _more(bm, x0, w, h):
+    _rect(bm, x0 + 2, 1, w - 4, 1, EDGE)
+    _rect(bm, x0 + 2, h - 2, w - 4, 1, EDGE)
+    _rect(bm, x0 + 1, 2, 1, h - 4, EDGE)
+    _rect(bm, x0 + w - 2, 2, 1, h - 4, EDGE)
+    cy = h // 2 - 1
+    for k in range(3):
+        _rect(bm, x0 + w // 2 - 1, cy + (k - 1) * 5, 3, 3, EDGE)
+
+
+def paint(art, big, more):
+    """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
+    "more" chip at tile `more`)."""
+    w = art.w
+    h = art.h
+    for c in range(24):
+        _face(art.sheet, c * w, w, h, c, big)
+    _more(art.sheet, more * w, w, h)
+    _back(art.back_sheet, w, h)
+    for s in range(4):
+        _glyph(art.suits, s * 9, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)

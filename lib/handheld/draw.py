@@ -1,0 +1,163 @@
+"""How the Renderer (handheld.render) brings the screen up to date: `Draw` is its base class,
+with `update(app)` and the parts it draws; handheld.render builds the groups and draws the hand.
+
+Only what differs from what is shown is touched: tiles, positions, palettes and texts.
+"""
+from handheld import screen as A
+from handheld import words
+from handheld.cardart import NORMAL, DIM
+
+
+class Draw:
+    """update() and the parts of the screen; the fields are made by handheld.render."""
+
+    @staticmethod
+    def _tile(tg, tile, x, y, shader, hidden=False):
+        if tg.hidden != hidden:
+            tg.hidden = hidden
+        if hidden:
+            return
+        if tg[0] != tile:
+            tg[0] = tile
+        if tg.x != x:
+            tg.x = x
+        if tg.y != y:
+            tg.y = y
+        if tg.pixel_shader is not shader:
+            tg.pixel_shader = shader
+
+    @staticmethod
+    def _hide(obj, hidden):
+        if obj.hidden != hidden:
+            obj.hidden = hidden
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def update(self, app):
+        """Bring the screen up to date with app; refreshes the display if anything changed."""
+        d = app.dirty
+        app.dirty = 0
+        if not d:
+            return False
+        on_table = app.screen == A.TABLE
+        self._hide(self.table, not on_table)
+        self._hide(self.page, on_table)
+        if on_table:
+            self._table(app, app.top, d)
+        else:
+            self._page(app.top)
+        if self.display is not None:
+            self.display.refresh()
+            self.refreshes += 1
+        return True
+
+    def _page(self, page):
+        L = self.lay
+        is_title = page.kind == A.TITLE
+        self._hide(self.title, not is_title)
+        top = L.title_text_top if is_title else L.page_top
+        lines = page.lines
+        for i in range(len(self.page_lines)):
+            lb = self.page_lines[i]
+            y = top + i * L.page_step
+            if lb.y != y:
+                lb.y = y
+            text = lines[i] if i < len(lines) else ""
+            if y + L.page_step > L.height + 2 and text == "":
+                self._hide(lb, True)
+                continue
+            self._hide(lb, False)
+            self.tx.set(lb, text, self.yellow if i == page.sel or
+                       (i == 0 and not is_title) else self.white)
+
+    def _table(self, app, tb, d):
+        m = app.match
+        h = m.hand
+        art = self.art
+        if d & (A.D_OPP | A.D_ME):
+            n = 0
+            mask = h.hand_mask(1)
+            while mask:
+                mask &= mask - 1
+                n += 1
+            for i in range(6):
+                self._hide(self.backs[i], i >= n)
+            self._seat(app, h, 1, self.opp_info, self.opp_glyphs)
+            self._seat(app, h, 0, self.me_info, self.me_glyphs)
+        if d & A.D_STOCK:
+            if h.stock_size:
+                closed = h.closed_by >= 0
+                self._hide(self.stock, False)
+                self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
+                           art.shade(h.trump_card, DIM if closed else NORMAL))
+                self.tx.set(self.stock_label, "closed" if closed else "%d" % h.stock_size)
+                self._hide(self.trump_big, True)
+            else:
+                self._hide(self.stock, True)
+                self._hide(self.trump, True)
+                self.tx.set(self.stock_label, "trumps")
+                self._hide(self.trump_big, False)
+                if self.trump_big_tile[0] != h.trump_suit:
+                    self.trump_big_tile[0] = h.trump_suit
+        if d & A.D_TRICK:
+            for seat in (0, 1):
+                tg = self.trick[seat]
+                c = tb.trick[seat]
+                self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, art.shade(c if c >= 0 else 0),
+                           c < 0)
+        if d & A.D_SCORE:
+            s = m.scores
+            self.tx.set(self.score[0], "You %2d" % s[0])
+            self.tx.set(self.score[1], "CPU %2d" % s[1])
+            self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
+        if d & A.D_HAND:
+            self._hand(tb)
+        if d & A.D_PANEL:
+            self._panel(tb)
+        if d & A.D_PROMPT:
+            self.tx.set(self.prompt, app.prompt)
+
+    def _seat(self, app, h, seat, lb, glyphs):
+        n = h.tricks(seat)
+        text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
+        if app.show_points:
+            text += " %d pt" % h.points(seat)
+        self.tx.set(lb, text, self.yellow if h.to_move == seat else self.white)
+        m = h.marriages[seat]
+        x = lb.x + self.tx.w * len(text) + 4
+        if glyphs.x != x:
+            glyphs.x = x
+        k = 0
+        for s in range(4):
+            if m >> s & 1 and k < 3:
+                if glyphs[k] != s:
+                    glyphs[k] = s
+                k += 1
+        for i in range(k, 3):
+            if glyphs[i] != 4:
+                glyphs[i] = 4
+
+    def _panel(self, tb):
+        if tb.panel is None:
+            self._hide(self.panel, True)
+            return
+        self._hide(self.panel, False)
+        title, items = tb.panel
+        self.tx.set(self.panel_lines[0], title)
+        rows = len(self.panel_lines) - 1
+        top = 0
+        if tb.panel_sel >= rows:
+            top = tb.panel_sel - rows + 1
+        shown = min(rows, len(items))
+        h = 6 + (shown + 1) * self.lay.panel[4]
+        if self.panel_box[0].height != h:
+            self.panel_box[0].height = h
+            self.panel_box[1].height = h - 2
+        for r in range(rows):
+            i = top + r
+            lb = self.panel_lines[r + 1]
+            if i < len(items):
+                sel = i == tb.panel_sel
+                self.tx.set(lb, ("> " if sel else "  ") + items[i][0],
+                           self.yellow if sel else self.white)
+            else:
+                self.tx.set(lb, "")

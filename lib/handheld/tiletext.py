@@ -1,0 +1,102 @@
+"""Text as TileGrids: one TileGrid per line over the built-in font's glyph sheet.
+
+`terminalio.FONT.bitmap` holds every glyph of a board's built-in font in flash, printable ASCII
+first (a character's tile is its code minus 32), so a line of n characters costs one TileGrid
+(96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette (`ink`).
+It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
+label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
+16 KB (README, Memory). Blinka's font on the desktop has no sheet: one is built once here.
+"""
+import displayio
+import terminalio
+
+LEFT = 0
+CENTRE = 1
+RIGHT = 2
+
+
+def _font():
+    """(glyph sheet, glyph width, height)."""
+    f = terminalio.FONT
+    w, h = f.get_bounding_box()[:2]
+    bm = f.bitmap
+    if isinstance(getattr(bm, "width", None), int):
+        return bm, w, h
+    return _sheet(f, w, h), w, h
+
+
+def _sheet(font, w, h):
+    """Printable ASCII of font (any font with get_glyph) as one bitmap of w x h tiles, each
+    glyph where bitmap_label would draw it in its line. Runs on the desktop only (a board's
+    font has its sheet)."""
+    sheet = displayio.Bitmap(95 * w, h, 2)
+    ascent = 0
+    for k in range(95):
+        gl = font.get_glyph(32 + k)
+        ascent = max(ascent, gl.height + gl.dy)
+    for k in range(95):
+        gl = font.get_glyph(32 + k)
+        top = ascent - gl.height - gl.dy
+        gb = gl.bitmap
+        x0 = gl.tile_index * gl.width if gb.width > gl.width else 0
+        for y in range(gl.height):
+            for x in range(gl.width):
+                if gb[x0 + x, y]:
+                    sheet[k * w + gl.dx + x, top + y] = 1
+    return sheet
+
+
+def ink(colour):
+    """A text colour: the glyph sheet's 1s in colour, its 0s transparent."""
+    p = displayio.Palette(2)
+    p[1] = colour
+    p.make_transparent(0)
+    return p
+
+
+class Text:
+    """Makes lines and changes what they show. The tiles are the only copy of the text: a
+    character is written only where the tile differs."""
+
+    def __init__(self):
+        self.sheet, self.w, self.h = _font()
+        self.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
+
+    def line(self, group, colour, x, y, width, align=LEFT):
+        """A line of `width` characters in colour (an `ink`) appended to group, its left edge,
+        centre or right edge at x (align)."""
+        w = self.w
+        if align == CENTRE:
+            x -= width * w // 2
+        elif align == RIGHT:
+            x -= width * w
+        tg = displayio.TileGrid(self.sheet, pixel_shader=colour, width=width, height=1,
+                                tile_width=w, tile_height=self.h, default_tile=0, x=x, y=y)
+        if align != LEFT:
+            self.aligns[id(tg)] = align
+        group.append(tg)
+        return tg
+
+    @staticmethod
+    def shown(tg):
+        """The text line tg shows."""
+        return "".join(chr(32 + tg[i]) for i in range(tg.width))
+
+    def set(self, tg, text, colour=None):
+        """Show text on line tg (cut to the line's width, padded as the line aligns), in colour
+        if given; a character outside printable ASCII shows as "?"."""
+        width = tg.width
+        n = len(text)
+        if n > width:
+            text = text[:width]
+            n = width
+        pad = width - n
+        align = self.aligns.get(id(tg), LEFT) if pad else LEFT
+        left = pad // 2 if align == CENTRE else (pad if align == RIGHT else 0)
+        for i in range(width):
+            c = ord(text[i - left]) if left <= i < left + n else 32
+            t = c - 32 if 32 <= c < 127 else 31
+            if tg[i] != t:
+                tg[i] = t
+        if colour is not None and tg.pixel_shader is not colour:
+            tg.pixel_shader = colour
