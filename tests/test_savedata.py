@@ -174,8 +174,10 @@ def test_settings_round_trip_every_flag():
 
 def test_settings_errors():
     data = savedata.encode_settings(savedata.default_settings())
+    with pytest.raises(ValueError, match="settings save: flags is 32, more than 31"):
+        savedata.decode_settings(data[:3] + b"\x20")
     with pytest.raises(ValueError, match="settings save: flags is 16, more than 15"):
-        savedata.decode_settings(data[:3] + b"\x10")
+        savedata.decode_settings(b"\x01" + data[1:3] + b"\x10")  # version 1: 4 flags
     with pytest.raises(ValueError, match="settings level: 5 is not 0, 1 or 2"):
         savedata.encode_settings(dict(savedata.default_settings(), level=5))
     with pytest.raises(ValueError, match="settings save is version 9"):

@@ -299,12 +299,16 @@ class Renderer:
                 sel = choosing and i == tb.cursor
                 tile = cards[i] if i < n else MORE
                 shader = art.normal
+                y = y0 - lift if sel else y0
                 if choosing:
                     if sel:
                         shader = art.lit
                     elif i < n and not tb.playable >> cards[i] & 1:
                         shader = art.dim
-                self._tile(tg, tile, x0 + i * step, y0 - lift if sel else y0, shader)
+                    if i < n and cards[i] == tb.hint_card:  # the hint's card: lit, raised
+                        shader = art.lit
+                        y = y0 - 2 * lift
+                self._tile(tg, tile, x0 + i * step, y, shader)
             else:
                 self._hide(tg, True)
 
