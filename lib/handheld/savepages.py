@@ -120,12 +120,14 @@ class Stats(Screen):
         self.page([head,
                    _row("Matches won", "%d of %d" % (s["matches_won"], s["matches"])),
                    _row("Hands won", "%d of %d" % (s["hands_won"], s["hands"])),
-                   _row("Game points won", "%d" % s["points_for"]),
-                   _row("Game points lost", "%d" % s["points_against"]),
-                   _row("Schneider", "%d" % s["schneider"]),
-                   _row("Schwarz", "%d" % s["schwarz"]),
+                   _row("Game points", "+%d -%d" % (s["points_for"], s["points_against"])),
+                   _row("Schneider/Schwarz", "%d/%d" % (s["schneider"], s["schwarz"])),
                    _row("Closes won", "%d of %d" % (s["closes_won"], s["closes"])),
                    _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
+                   _row("Hinted hands won", "%d of %d" % (s["hinted_won"], s["hinted"])),
+                   _row("Same deal +/=/-", "%d/%d/%d" % (
+                       s["dup_better"], s["dup_deals"] - s["dup_better"] - s["dup_worse"],
+                       s["dup_worse"])),
                    foot])
 
     def key(self, k):
@@ -144,4 +146,4 @@ class Stats(Screen):
 
 def _row(label, value):
     """label left, value right, in 26 columns."""
-    return "%-16s%10s" % (label, value)
+    return label + " " * max(1, words.WIDTH - len(label) - len(value)) + value
