@@ -1,6 +1,6 @@
-"""The full-screen pages the game goes on from: the title, a hand's result, the match's end and
-the error page. A or B goes on (a new match, or the next hand); START, SELECT or holding B opens
-the menu; other keys cue.
+"""The full-screen pages the game goes on from: the title, the match's end and the error page
+(a hand's result, with its choices, is handheld.result). A or B goes on (a new match); START,
+SELECT or holding B opens the menu; other keys cue.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import A, B
