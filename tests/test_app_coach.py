@@ -110,11 +110,12 @@ def test_hinted_hands_are_counted_apart_and_survive_a_power_cycle():
     won = app.match.hand.winner == 0
     level = app.level
     s = app.saves.stats["levels"][level]
-    assert (s["hinted"], s["hinted_won"]) == (1, 1 if won else 0)
+    c = app.saves.stats["coach"][level]
+    assert c[:2] == [1, 1 if won else 0]  # hinted, hinted_won
     assert s["hands"] == 0 and s["hands_won"] == 0 and s["points_for"] == 0
     choose(app, r, 0)  # the next hand, without a hint: an ordinary one
     until(app, r, result)
-    assert s["hands"] == 1 and s["hinted"] == 1
+    assert s["hands"] == 1 and c[0] == 1
     app2, view2, r2 = boot(nvm, seed=3)
     assert app2.saves.stats == app.saves.stats
     r2.play("S" + "D" * 7 + "B")  # menu (no match: no coach items), Statistics
@@ -242,10 +243,10 @@ def test_a_replayed_deal_has_exactly_the_cpus_cards_and_stays_out_of_the_match()
     assert app.top.diff == diff
     s = app.saves.stats["levels"][app.level]
     old = stats["levels"][app.level]
-    assert s["dup_deals"] == old["dup_deals"] + 1
-    assert s["dup_better"] == old["dup_better"] + (diff > 0)
-    assert s["dup_worse"] == old["dup_worse"] + (diff < 0)
-    for f in ("hands", "hands_won", "points_for", "points_against", "hinted", "matches"):
+    c = app.saves.stats["coach"][app.level]
+    oc = stats["coach"][app.level]
+    assert c == [oc[0], oc[1], oc[2] + 1, oc[3] + (diff > 0), oc[4] + (diff < 0)]
+    for f in ("hands", "hands_won", "points_for", "points_against", "matches"):
         assert s[f] == old[f], f  # not a hand of the match
     r.tap(B)  # back to the match
     assert app.match is match and match.state() == state and app.hands_done == done
@@ -268,7 +269,7 @@ def test_version_1_statistics_and_settings_still_load():
         for f in savedata.FIELDS[:12]:
             old.extend(level[f].to_bytes(4, "big"))
     got = savedata.decode_stats(bytes(old))
-    assert got == stats and got["levels"][1]["hinted"] == 0 and got["levels"][1]["dup_deals"] == 0
+    assert got == stats and got["coach"] == [[0] * 5] * 3
     assert savedata.decode_stats(savedata.encode_stats(got)) == got
     s = savedata.decode_settings(b"\x01\x02\x01\x0f")  # version 1: four flags
     assert s["sound"] and s["lights"] and not s["last_trick"]
@@ -282,10 +283,10 @@ def test_duplicate_and_hinted_counts_round_trip_and_are_checked():
         savedata.record_duplicate(stats, 2, diff)
     savedata.record_hinted(stats, 2, True)
     savedata.record_hinted(stats, 2, False)
-    s = stats["levels"][2]
-    assert (s["dup_deals"], s["dup_better"], s["dup_worse"]) == (4, 2, 1)
-    assert (s["hinted"], s["hinted_won"]) == (2, 1)
+    c = stats["coach"][2]
+    assert c == [2, 1, 4, 2, 1]  # hinted, won; same deals, better, worse
+    assert stats["coach"][0] == stats["coach"][1] == [0] * 5
     assert savedata.decode_stats(savedata.encode_stats(stats)) == stats
-    s["dup_worse"] = 5
+    c[4] = 5
     with pytest.raises(ValueError, match="dup_worse 5 > dup_deals 4"):
         savedata.decode_stats(savedata.encode_stats(stats))

@@ -153,7 +153,7 @@ def test_stats_errors():
     with pytest.raises(ValueError, match="expected 3 levels, got 2"):
         savedata.encode_stats({"levels": s["levels"][:2]})
     data = savedata.encode_stats(savedata.new_stats())
-    assert len(data) == 1 + 3 * len(savedata.FIELDS) * 4
+    assert len(data) == 1 + 3 * (len(savedata.FIELDS) + len(savedata.COACH)) * 4
     with pytest.raises(ValueError, match="stats save is cut short"):
         savedata.decode_stats(data[:-1])
 

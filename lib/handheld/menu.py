@@ -39,38 +39,31 @@ class Menu(Screen):
         """Back to the first item (a menu key on the help)."""
         self.item = 0
 
-    def _text(self, i):
-        app = self.app
-        if i == RESUME:
-            return "Resume" if self.playing else "Back"
-        if i == 2:
-            name = PRESET_ORDER[app.preset_index]
-            game = words.PRESET_TITLES[name]
-            if self.playing and name != app.match.rules.name:
-                game += " (next)"
-            return "Game: " + game
-        if i == 3:
-            return "Level: " + words.LEVEL_WORDS[app.level]
-        if i == 4:
-            return "Points: " + ("shown" if app.show_points else "hidden")
-        if i == 5:
-            return "Marriages: " + ("auto" if app.auto_marry else "by hand")
-        if i == 8:
-            return "Sound: " + ("on" if app.sound else "off")
-        if i == 9:
-            return "Lights: " + ("on" if app.lights else "off")
-        if i == 10:
-            return "Last trick: " + ("shown" if app.show_last else "hidden")
-        return _NAMES[i]
-
     def show(self):
+        app = self.app
+        name = PRESET_ORDER[app.preset_index]
+        game = words.PRESET_TITLES[name]
+        if self.playing and name != app.match.rules.name:
+            game += " (next)"
+        texts = ("Resume" if self.playing else "Back",
+                 "New match",
+                 "Game: " + game,
+                 "Level: " + words.LEVEL_WORDS[app.level],
+                 "Points: " + ("shown" if app.show_points else "hidden"),
+                 "Marriages: " + ("auto" if app.auto_marry else "by hand"),
+                 "Rules help",
+                 "Statistics",
+                 "Sound: " + ("on" if app.sound else "off"),
+                 "Lights: " + ("on" if app.lights else "off"),
+                 "Last trick: " + ("shown" if app.show_last else "hidden"),
+                 "Hint",
+                 "Last trick")
         ids = self.ids
-        n = len(ids)
         i = self.item
         top = i - MENU_SHOWN + 1 if i >= MENU_SHOWN else 0
-        lines = ["Menu  %d/%d" % (i + 1, n)]
+        lines = ["Menu  %d/%d" % (i + 1, len(ids))]
         for j in range(top, top + MENU_SHOWN):
-            lines.append(("> " if j == i else "  ") + self._text(ids[j]))
+            lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
 
@@ -128,8 +121,6 @@ class Menu(Screen):
         app.load_settings({name: v})
 
 
-_NAMES = ("", "New match", "", "", "", "", "Rules help", "Statistics", "", "", "", "Hint",
-          "Last trick")
 
 
 class Help(Screen):

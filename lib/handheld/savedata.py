@@ -203,24 +203,32 @@ def decode_match(data):
 
 
 # -- statistics -----------------------------------------------------------------------------
-# version, then per level 0..2 the FIELDS as 4-byte counters (version 1: the first FIELDS_V1).
+# version, then per level 0..2 the FIELDS as 4-byte counters, then (version 2) the COACH ones.
 # Hands played with a hint are counted in hinted/hinted_won only; dup_* count the deals
-# replayed from the other seat: played, you did better, worse (equal: the rest).
+# replayed from the other seat: played, you did better, worse (equal: the rest). The coach's
+# counters are a list per level, stats["coach"][level] (a list is smaller than more keys).
 FIELDS = ("matches", "matches_won", "hands", "hands_won", "points_for", "points_against",
-          "schneider", "schwarz", "closes", "closes_won", "streak", "best_streak",
-          "hinted", "hinted_won", "dup_deals", "dup_better", "dup_worse")
-FIELDS_V1 = const(12)
+          "schneider", "schwarz", "closes", "closes_won", "streak", "best_streak")
+COACH = ("hinted", "hinted_won", "dup_deals", "dup_better", "dup_worse")
+HINTED = const(0)
+HINTED_WON = const(1)
+DUP_DEALS = const(2)
+DUP_BETTER = const(3)
+DUP_WORSE = const(4)
 
 
 def new_stats():
-    """Statistics with every counter at zero: {"levels": [dict per level 0..2]}."""
+    """Statistics with every counter at zero: {"levels": [dict per level 0..2], "coach": [list
+    of the COACH counters per level]}."""
     levels = []
+    coach = []
     for _ in range(LEVELS):
         level = {}
         for f in FIELDS:
             level[f] = 0
         levels.append(level)
-    return {"levels": levels}
+        coach.append([0] * len(COACH))
+    return {"levels": levels, "coach": coach}
 
 
 def _bump(level, field, n=1):
@@ -256,21 +264,21 @@ def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
 
 def record_hinted(stats, level, won):
     """Count one finished hand the player asked a hint in (won: True, False or None)."""
-    s = stats["levels"][level]
-    _bump(s, "hinted")
+    c = stats["coach"][level]
+    _bump(c, HINTED)
     if won:
-        _bump(s, "hinted_won")
+        _bump(c, HINTED_WON)
 
 
 def record_duplicate(stats, level, diff):
     """Count one deal replayed from the other seat; diff is the player's game points minus the
     computer's with the same cards (engine.coach.duplicate)."""
-    s = stats["levels"][level]
-    _bump(s, "dup_deals")
+    c = stats["coach"][level]
+    _bump(c, DUP_DEALS)
     if diff > 0:
-        _bump(s, "dup_better")
+        _bump(c, DUP_BETTER)
     elif diff < 0:
-        _bump(s, "dup_worse")
+        _bump(c, DUP_WORSE)
 
 
 def record_match(stats, level, won):
@@ -296,14 +304,15 @@ def encode_stats(stats):
     for i in range(LEVELS):
         for f in FIELDS:
             w.uint(levels[i][f], 4, "level %d %s" % (i, f))
+        for j in range(len(COACH)):
+            w.uint(stats["coach"][i][j], 4, "level %d %s" % (i, COACH[j]))
     return bytes(w.buf)
 
 
 # pairs (part, whole): a part can never exceed its whole
 _PARTS = (("matches_won", "matches"), ("hands_won", "hands"), ("closes_won", "closes"),
           ("closes", "hands"), ("streak", "best_streak"), ("best_streak", "matches_won"),
-          ("schneider", "hands_won"), ("schwarz", "hands_won"), ("hinted_won", "hinted"),
-          ("dup_better", "dup_deals"), ("dup_worse", "dup_deals"))
+          ("schneider", "hands_won"), ("schwarz", "hands_won"))
 
 
 def decode_stats(data):
@@ -311,10 +320,14 @@ def decode_stats(data):
     that cannot be (more hands won than played, ...)."""
     r = _Reader(data, "stats", STATS_VERSION)
     stats = new_stats()
-    n = FIELDS_V1 if r.version == 1 else len(FIELDS)
-    for level in stats["levels"]:
-        for f in FIELDS[:n]:
+    for i in range(LEVELS):
+        level = stats["levels"][i]
+        for f in FIELDS:
             level[f] = r.upto(4, f, COUNTER_MAX)
+        if r.version > 1:
+            c = stats["coach"][i]
+            for j in range(len(COACH)):
+                c[j] = r.upto(4, COACH[j], COUNTER_MAX)
     r.end()
     for i in range(LEVELS):
         level = stats["levels"][i]
@@ -322,6 +335,11 @@ def decode_stats(data):
             if level[part] > level[whole] and level[whole] < COUNTER_MAX:
                 raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
                                  % (i, part, level[part], whole, level[whole]))
+        c = stats["coach"][i]
+        for part, whole in ((HINTED_WON, HINTED), (DUP_BETTER, DUP_DEALS), (DUP_WORSE, DUP_DEALS)):
+            if c[part] > c[whole] and c[whole] < COUNTER_MAX:
+                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
+                                 % (i, COACH[part], c[part], COACH[whole], c[whole]))
         if level["schneider"] + level["schwarz"] > level["hands_won"] < COUNTER_MAX:
             raise ValueError("stats save makes no sense: level %d has more schneider and "
                              "schwarz wins than hands won" % i)

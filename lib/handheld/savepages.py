@@ -117,6 +117,7 @@ class Stats(Screen):
                        "", "B:back"])
             return
         s = saves.stats["levels"][level]
+        c = saves.stats["coach"][level]  # savedata.COACH: hinted, won; same deals, +, -
         self.page([head,
                    _row("Matches won", "%d of %d" % (s["matches_won"], s["matches"])),
                    _row("Hands won", "%d of %d" % (s["hands_won"], s["hands"])),
@@ -124,10 +125,8 @@ class Stats(Screen):
                    _row("Schneider/Schwarz", "%d/%d" % (s["schneider"], s["schwarz"])),
                    _row("Closes won", "%d of %d" % (s["closes_won"], s["closes"])),
                    _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
-                   _row("Hinted hands won", "%d of %d" % (s["hinted_won"], s["hinted"])),
-                   _row("Same deal +/=/-", "%d/%d/%d" % (
-                       s["dup_better"], s["dup_deals"] - s["dup_better"] - s["dup_worse"],
-                       s["dup_worse"])),
+                   _row("Hinted hands won", "%d of %d" % (c[1], c[0])),
+                   _row("Same deal +/=/-", "%d/%d/%d" % (c[3], c[2] - c[3] - c[4], c[4])),
                    foot])
 
     def key(self, k):
