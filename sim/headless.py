@@ -108,6 +108,7 @@ def play_by_presses(app, view, seed=1, limit=3000):
     r.tap(B)
     presses = 0
     while app.screen != MATCH_END and presses < limit:
+        r.settle()  # the key is chosen for the screen it lands on (A on a result: its choices)
         r.tap(keys[rng.below(5)] if app.screen == TABLE else B)
         presses += 1
     return r, presses

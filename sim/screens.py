@@ -12,7 +12,7 @@ import sys
 from handheld import screen as A
 from handheld.app import App
 from handheld.loop import Loop
-from handheld.buttons import UP, A as KEY_A, B
+from handheld.buttons import UP, DOWN, A as KEY_A, B, SELECT
 from sim.headless import Runner
 
 
@@ -76,6 +76,45 @@ def closed(app):
     return app.table.panel is None and h.closed_by >= 0 and h.trick_card >= 0
 
 
+def _mid_hand(app):
+    return (_human(app) and app.table.panel is None and app.match.hand.trick_no >= 2 and
+            app.match.hand.trick_card < 0)
+
+
+def hint_key(app):
+    """Ask for a hint on the player's lead from the third trick on."""
+    return DOWN if _mid_hand(app) else B
+
+
+def last_key(app):
+    """Look at the last trick from the third trick on (the setting is on: make_app)."""
+    return SELECT if _mid_hand(app) and app.table.peek is None else B
+
+
+def _choose(app, i):
+    """On a hand's result, its choice i (0 the next hand, 1 the review, 2 the same deal)."""
+    if app.screen == A.RESULT:
+        return KEY_A if app.top.choice != i else B
+    return None
+
+
+def review_key(app):
+    """Open the review from the first hand's result, then scroll it."""
+    if app.screen == A.REVIEW:
+        return DOWN
+    return _choose(app, 1) or B
+
+
+def duplicate_key(app):
+    """Replay the first hand's deal from the CPU's seat."""
+    return _choose(app, 2) or B
+
+
+def _review(app, done):
+    return (app.screen == A.REVIEW and (app.top.items is not None) == done and
+            (not done or app.top.at >= 3))
+
+
 # name: (policy, condition, keys to press first)
 SCENARIOS = (
     ("title", play_key, lambda app: app.screen == A.TITLE, ""),
@@ -92,15 +131,22 @@ SCENARIOS = (
     ("hand_result", play_key, lambda app: app.screen == A.RESULT, "B"),
     ("match_result", play_key, lambda app: app.screen == A.MATCH_END, "B"),
     ("menu", play_key, None, "BS"),
-    ("rules_help", play_key, None, "BSDDDDDDB"),
+    ("rules_help", play_key, None, "BS" + "D" * 7 + "B"),
     ("error", play_key, None, "B"),
-    ("menu_end", play_key, None, "BS" + "D" * 9),
+    ("menu_end", play_key, None, "BS" + "D" * 11),
+    ("hint", hint_key, lambda app: _human(app) and app.table.hint_card >= 0, "B"),
+    ("last_trick", last_key, lambda app: app.screen == A.TABLE and app.table.peek is not None,
+     "B"),
+    ("reviewing", review_key, lambda app: _review(app, False), "B"),
+    ("review", review_key, lambda app: _review(app, True), "B"),
+    ("duplicate", duplicate_key, lambda app: app.screen == A.DUPLICATE, "B"),
     ("resume", play_key, None, ""),
     ("statistics", play_key, None, "S" + "D" * 7 + "B"),
     ("notice", play_key, None, ""),
     ("notice_damaged", play_key, None, ""),
 )
 SAVED = ("resume", "statistics", "notice", "notice_damaged")  # need a store made first
+LARGER = ("table", "hand_result", "hint", "last_trick", "review")  # also at 240x135, 240x240
 NAMES = tuple([s[0] for s in SCENARIOS])
 
 
@@ -152,6 +198,10 @@ def _played(nvm, seed, choose, done):
 def make_app(name, seed=3, choose=None):
     """The app for a scenario: for SAVED ones, after the play and power-off they need."""
     from handheld import store as stores
+    if name == "last_trick":
+        app = App(seed=seed, choose=choose)
+        app.load_settings({"last_trick": True})
+        return app
     if name not in SAVED:
         return App(seed=seed, choose=choose)
     nvm = bytearray(8192)
@@ -215,7 +265,7 @@ def main(argv=None):
     missed = 0
     for w, h in sizes:
         small = (w, h) == (160, 128)
-        for name in (names if small or args.only else ("table", "hand_result")):
+        for name in (names if small or args.only else LARGER):
             try:
                 p = capture(name, args.out, w, h,
                             args.scale if small else max(1, args.scale - 1),

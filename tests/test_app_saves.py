@@ -427,10 +427,10 @@ def test_menu_scrolls_and_fits_the_screen():
     app = App(seed=1)
     r = Runner(Loop(app, TextView()))
     r.tap(START)
-    for i in range(10):
+    for i in range(11):
         assert len(app.top.lines) == 10 and all(len(x) <= 26 for x in app.top.lines)
         assert app.top.lines[app.top.sel].startswith("> ")
-        assert app.top.lines[0] == "Menu  %d/10" % (i + 1)
+        assert app.top.lines[0] == "Menu  %d/11" % (i + 1)
         r.tap(DOWN)
     assert app.top.lines[app.top.sel] == "> Resume" or app.top.lines[app.top.sel] == "> Back"
 

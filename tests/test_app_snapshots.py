@@ -20,7 +20,8 @@ ROOT = os.path.dirname(HERE)
 UPDATE = os.environ.get("SNAPSHOT_UPDATE") == "1"
 SMALL = ("title", "table", "thinking", "trick", "after_trick", "lead_choices", "strict",
          "closed", "hand_result", "match_result", "menu", "rules_help", "error",
-         "menu_end", "resume", "statistics", "notice", "notice_damaged")
+         "menu_end", "resume", "statistics", "notice", "notice_damaged", "hint", "last_trick",
+         "reviewing", "review", "duplicate")
 
 
 def pixels(path):

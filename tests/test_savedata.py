@@ -153,7 +153,7 @@ def test_stats_errors():
     with pytest.raises(ValueError, match="expected 3 levels, got 2"):
         savedata.encode_stats({"levels": s["levels"][:2]})
     data = savedata.encode_stats(savedata.new_stats())
-    assert len(data) == 1 + 3 * len(savedata.FIELDS) * 4
+    assert len(data) == 1 + 3 * (len(savedata.FIELDS) + len(savedata.COACH)) * 4
     with pytest.raises(ValueError, match="stats save is cut short"):
         savedata.decode_stats(data[:-1])
 
@@ -174,8 +174,10 @@ def test_settings_round_trip_every_flag():
 
 def test_settings_errors():
     data = savedata.encode_settings(savedata.default_settings())
+    with pytest.raises(ValueError, match="settings save: flags is 32, more than 31"):
+        savedata.decode_settings(data[:3] + b"\x20")
     with pytest.raises(ValueError, match="settings save: flags is 16, more than 15"):
-        savedata.decode_settings(data[:3] + b"\x10")
+        savedata.decode_settings(b"\x01" + data[1:3] + b"\x10")  # version 1: 4 flags
     with pytest.raises(ValueError, match="settings level: 5 is not 0, 1 or 2"):
         savedata.encode_settings(dict(savedata.default_settings(), level=5))
     with pytest.raises(ValueError, match="settings save is version 9"):

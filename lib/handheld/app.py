@@ -16,12 +16,14 @@ screen may call here:
     mark(bits)                                  parts to draw again
     settings(), load_settings(d), save_settings()   the player's choices
     think(hand), trick_taken(won), after_action(hand_over)   the computer; feedback; saves
+    hint(), last_trick(), last_trick_on()       the coach on the table (handheld.coachui)
+    replay_other_seat(), end_replay()           the same deal from the computer's seat
 handheld.persist calls first_screen() and continue_match(match).
 """
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
-from handheld.screen import TITLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
+from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
@@ -37,6 +39,9 @@ class App:
         self.auto_marry = auto_marry
         self.sound = True
         self.lights = True
+        self.show_last = False  # the last trick may be looked at (R43's review_last_trick)
+        self.replay = None  # (the match, its finished hand) while its deal is replayed
+        self.replayed = None  # the last hand replayed from the other seat (offered once)
         self.keys = Keys(self._key)
         self.now = 0
         self.match = None
@@ -68,6 +73,8 @@ class App:
             self.saves.start(self)
         # the computer player (30 KB) compiles last, after the save code and the first screen:
         # on a board's heap that leaves the least in the way of the bigger compiles
+        import gc
+        gc.collect()
         from engine import ai
         self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
 
@@ -143,7 +150,8 @@ class App:
         if self.saves is not None:
             self.saves.flush(self)
         from handheld.menu import Menu
-        return Menu(self, self.match is not None and self.screen != TITLE)
+        return Menu(self, self.match is not None and self.screen != TITLE,
+                    self.screen == TABLE and not self.match.hand.over)
 
     def first_screen(self):
         """After loading the saves: a notice, else the resume offer, else the title."""
@@ -156,6 +164,7 @@ class App:
             self.seed = seed
         else:
             self.seed = (self.seed * 1103515245 + 12345) % 2147483647 + self.matches_done
+        self.replay = None
         self.match = Match(preset(PRESET_ORDER[self.preset_index]), self.seed)
         if self.saves is not None:
             self.saves.begin_hand(self.match)
@@ -189,12 +198,49 @@ class App:
     def hand_over(self):
         """The hand is over: count it, tell the feedback, show its result."""
         won = self.match.hand.winner == 0
-        self.hands_done += 1
         if self.on_hand:
             self.on_hand(won)
         if self.feedback is not None:
             self.feedback.hand(self.now, won)
+        if self.replay is not None:  # the deal from the other seat: both results
+            from handheld.review import Duplicate
+            page = Duplicate(self, self.replay[1], self.match.hand)
+            if self.saves is not None:
+                self.saves.count_duplicate(self.level, page.diff)
+            self.set_root(page)
+            return
+        self.hands_done += 1
         self.set_root(pages.result(self))
+
+    # ---- the same deal from the other seat (outside the match and its statistics) -------------
+    def replay_other_seat(self):
+        """Deal the hand just over again with the seats swapped (engine.coach.other_seat)."""
+        from handheld.review import replay_match
+        self.replay = (self.match, self.match.hand)
+        self.match = replay_match(self.match)
+        self._deal()
+
+    def end_replay(self):
+        """Back to the match where it was: the result of its last hand."""
+        self.match = self.replay[0]
+        self.replayed = self.match.hand
+        self.replay = None
+        self.set_root(pages.result(self))
+
+    # ---- the coach on the table ---------------------------------------------------------------
+    def hint(self):
+        """A hint for the player's turn on the table (handheld.coachui)."""
+        from handheld.coachui import ask_hint
+        ask_hint(self.table, self)
+
+    def last_trick(self):
+        """The last trick's cards on the table until the next key (handheld.coachui)."""
+        from handheld.coachui import peek
+        peek(self.table, self)
+
+    def last_trick_on(self):
+        """The last trick may be looked at: the menu's setting, or the rules' own option."""
+        return self.show_last or self.match.rules.review_last_trick
 
     def trick_taken(self, won):
         if self.on_trick:
@@ -224,7 +270,7 @@ class App:
     def after_action(self, hand_over):
         """After a trick and at a hand's end: save; a notice that came up shows at once."""
         saves = self.saves
-        if saves is None:
+        if saves is None or self.replay is not None:  # a replayed deal is never saved
             return
         saves.after_action(self, hand_over)
         if saves.pending:
@@ -265,7 +311,7 @@ class App:
         """The player's choices, as handheld.savedata's settings codec names them."""
         return {"preset": self.preset_index, "level": self.level,
                 "show_points": self.show_points, "auto_marriage": self.auto_marry,
-                "sound": self.sound, "lights": self.lights}
+                "sound": self.sound, "lights": self.lights, "last_trick": self.show_last}
 
     def load_settings(self, d):
         """Take choices, saved ones or the menu's (a bad or missing field keeps its value)."""
@@ -281,6 +327,7 @@ class App:
                 self.show_points = points
                 self.dirty |= D_OPP | D_ME
             self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
+            self.show_last = bool(d.get("last_trick", self.show_last))
             self.set_feedback(bool(d.get("sound", self.sound)),
                               bool(d.get("lights", self.lights)))
         except (ValueError, TypeError, AttributeError):

@@ -16,8 +16,8 @@ _HELP = (
     "trump 9 for the face-up card. Declaring short loses 2 or 3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
-    "Keys\nA or LEFT/RIGHT: next card. B: play. UP: more choices. Hold B, START or SELECT: "
-    "menu. In the menu LEFT/RIGHT change a value.",
+    "Keys\nA or LEFT/RIGHT: next card. B: play. UP: more choices. DOWN: a hint. SELECT: "
+    "last trick (if on). Hold B, START: menu (Hint, Last trick). LEFT/RIGHT change a value.",
 )
 
 _PRESET_NOTES = {

@@ -9,20 +9,31 @@ from handheld.input import MENU_KEY
 from handheld.screen import Screen, MENU, HELP, DONE
 from handheld import words
 
-MENU_ITEMS = 10
 MENU_SHOWN = 8  # items on screen at once; the list scrolls
-# the setting each item changes (names of App.settings()), None for an action
+# the items (their ids): RESUME, NEW, ... (the setting each changes: _SETTING)
+RESUME = 0
+NEW = 1
+RULES = 6
+STATS_ITEM = 7
+HINT = 11  # over the table: a hint, the last trick (two-button players reach them here)
+LAST = 12
+_ITEMS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+# the setting each item id changes (names of App.settings()), None for an action
 _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-            "sound", "lights")
+            "sound", "lights", "last_trick", None, None)
 
 
 class Menu(Screen):
     kind = MENU
 
-    def __init__(self, app, playing):
+    def __init__(self, app, playing, table=False):
         self.app = app
         self.playing = playing  # opened over a match: "Resume", and "(next)" on a new game
         self.item = 0
+        self.ids = _ITEMS
+        if table:  # opened over the table: the coach's actions come second
+            extra = (HINT, LAST) if app.last_trick_on() else (HINT,)
+            self.ids = (RESUME,) + extra + _ITEMS[1:]
 
     def home(self):
         """Back to the first item (a menu key on the help)."""
@@ -34,7 +45,7 @@ class Menu(Screen):
         game = words.PRESET_TITLES[name]
         if self.playing and name != app.match.rules.name:
             game += " (next)"
-        items = ("Resume" if self.playing else "Back",
+        texts = ("Resume" if self.playing else "Back",
                  "New match",
                  "Game: " + game,
                  "Level: " + words.LEVEL_WORDS[app.level],
@@ -43,38 +54,51 @@ class Menu(Screen):
                  "Rules help",
                  "Statistics",
                  "Sound: " + ("on" if app.sound else "off"),
-                 "Lights: " + ("on" if app.lights else "off"))
+                 "Lights: " + ("on" if app.lights else "off"),
+                 "Last trick: " + ("shown" if app.show_last else "hidden"),
+                 "Hint",
+                 "Last trick")
+        ids = self.ids
         i = self.item
         top = i - MENU_SHOWN + 1 if i >= MENU_SHOWN else 0
-        lines = ["Menu  %d/%d" % (i + 1, MENU_ITEMS)]
+        lines = ["Menu  %d/%d" % (i + 1, len(ids))]
         for j in range(top, top + MENU_SHOWN):
-            lines.append(("> " if j == i else "  ") + items[j])
+            lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
 
     def key(self, k):
         i = self.item
+        n = len(self.ids)
+        it = self.ids[i]
         if k == START or k == SELECT or k == MENU_KEY:
             return self._leave()
         if k == DOWN or k == A:
-            self.item = (i + 1) % MENU_ITEMS
+            self.item = (i + 1) % n
         elif k == UP:
-            self.item = (i - 1) % MENU_ITEMS
-        elif (k == LEFT or k == RIGHT) and _SETTING[i]:
-            self._change(_SETTING[i], -1 if k == LEFT else 1)
+            self.item = (i - 1) % n
+        elif (k == LEFT or k == RIGHT) and _SETTING[it]:
+            self._change(_SETTING[it], -1 if k == LEFT else 1)
         elif k == B:
-            if i == 0:
+            if it == RESUME:
                 return self._leave()
-            if i == 1:
+            if it == NEW:
                 self.app.new_match()
                 self.app.save_settings()
                 return None
-            if i == 6:
+            if it == HINT or it == LAST:
+                done = self._leave()
+                if it == HINT:
+                    self.app.hint()
+                else:
+                    self.app.last_trick()
+                return done
+            if it == RULES:
                 return Help(self.app, self.home)
-            if i == 7:
+            if it == STATS_ITEM:
                 from handheld.savepages import Stats
                 return Stats(self.app)
-            self._change(_SETTING[i], 1)
+            self._change(_SETTING[it], 1)
         else:
             self.app.cue()
             return None
@@ -95,6 +119,8 @@ class Menu(Screen):
         else:
             v = not v
         app.load_settings({name: v})
+
+
 
 
 class Help(Screen):

@@ -1,10 +1,10 @@
-"""The full-screen pages the game goes on from: the title, a hand's result, the match's end and
-the error page. A or B goes on (a new match, or the next hand); START, SELECT or holding B opens
-the menu; other keys cue.
+"""The full-screen pages the game goes on from: the title, the match's end and the error page
+(a hand's result, with its choices, is handheld.result). A or B goes on (a new match); START,
+SELECT or holding B opens the menu; other keys cue.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import A, B
-from handheld.screen import Screen, TITLE, RESULT, MATCH_END, ERROR
+from handheld.screen import Screen, TITLE, MATCH_END, ERROR
 from handheld import words
 
 
@@ -36,15 +36,9 @@ class Title(Page):
 
 
 def result(app):
-    """The page of the hand just over."""
-    m = app.match
-    h = m.hand
-    head, why, pts = words.hand_result(h, m.bummerl)
-    return Page(app, RESULT, [head, "", why, pts, "",
-                              "Cards: you %d, CPU %d" % (h.points(0), h.points(1)),
-                              "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)),
-                              words.match_line(m), "",
-                              "B: see the match" if m.over else "B: next hand"], app.next_hand)
+    """The page of the hand just over (handheld.result, imported when the first hand ends)."""
+    from handheld.result import Result
+    return Result(app)
 
 
 def match_end(app):

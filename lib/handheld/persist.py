@@ -18,6 +18,8 @@ shows a notice once and the game goes on with its saves in RAM. A record that ca
 is never overwritten before the player has played a trick of something new; a newer game's
 record is never overwritten.
 """
+import gc
+gc.collect()  # this module's compile garbage, before savedata and store compile (engine.ai)
 from engine.match import Match
 from engine.rules import preset
 from engine import score
@@ -188,7 +190,7 @@ class Saves:
                 self.dirty = True
                 self._since = app.now  # the pause is counted from the last trick
                 return
-            self.count_hand(app.match, app.level)
+            self.count_hand(app.match, app.level, app.table.hinted)
             self._write()
         except Exception as e:  # a save must never stop the game
             print("saves: %r" % e)
@@ -206,16 +208,29 @@ class Saves:
             except Exception as e:
                 print("saves: %r" % e)
 
-    def count_hand(self, m, level):
-        """Add the hand just scored (and the match, if it ended) to the statistics."""
+    def count_hand(self, m, level, hinted=False):
+        """Add the hand just scored (and the match, if it ended) to the statistics; a hand
+        played with a hint is counted apart (savedata.record_hinted)."""
         h = m.hand
         w, pts, _ = m.results[-1]
-        gp = h.game_points if h.reason in _SCALE else 1  # a penalty is no schneider
         won = None if w is None else w == 0
-        savedata.record_hand(self.stats, level, won, gp, h.closed_by == 0,
-                             0 if w is None else pts - gp)
+        if hinted:
+            savedata.record_hinted(self.stats, level, won)
+        else:
+            gp = h.game_points if h.reason in _SCALE else 1  # a penalty is no schneider
+            savedata.record_hand(self.stats, level, won, gp, h.closed_by == 0,
+                                 0 if w is None else pts - gp)
         if m.over:
             savedata.record_match(self.stats, level, m.winner == 0)
+
+    def count_duplicate(self, level, diff):
+        """A deal replayed from the other seat is over: count it (diff: the player's game
+        points minus the computer's with the same cards) and write."""
+        try:
+            savedata.record_duplicate(self.stats, level, diff)
+            self._write()
+        except Exception as e:
+            print("saves: %r" % e)
 
     def _settings_payload(self, app):
         s = savedata.default_settings()

@@ -143,12 +143,16 @@ class Renderer(Draw):
                 sel = choosing and i == tb.cursor
                 tile = cards[i] if i < n else MORE
                 state = NORMAL
+                y = y0 - lift if sel else y0
                 if choosing:
                     if sel:
                         state = LIT
                     elif i < n and not tb.playable >> cards[i] & 1:
                         state = DIM
+                    if i < n and cards[i] == tb.hint_card:  # the hint's card: lit, raised
+                        state = LIT
+                        y = y0 - 2 * lift
                 shader = art.shade(tile, state)
-                self._tile(tg, tile, x0 + i * step, y0 - lift if sel else y0, shader)
+                self._tile(tg, tile, x0 + i * step, y, shader)
             else:
                 self._hide(tg, True)

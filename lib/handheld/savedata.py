@@ -13,8 +13,8 @@ except ImportError:  # CPython
         return x
 
 MATCH_VERSION = const(1)
-STATS_VERSION = const(1)
-SETTINGS_VERSION = const(1)
+STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
+SETTINGS_VERSION = const(2)  # 2: the last_trick flag
 
 LEVELS = const(3)             # 0 easy, 1 normal, 2 hard
 MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
@@ -55,7 +55,7 @@ class _Reader:
         self.pos = 0
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("%s save: expected bytes, got %s" % (what, type(data).__name__))
-        v = self.uint(1, "version")
+        v = self.version = self.uint(1, "version")
         if v > version:
             raise ValueError("%s save is version %d; this game reads version %d" % (what, v, version))
         if v < 1:
@@ -203,20 +203,32 @@ def decode_match(data):
 
 
 # -- statistics -----------------------------------------------------------------------------
-# version, then per level 0..2 the FIELDS as 4-byte counters.
+# version, then per level 0..2 the FIELDS as 4-byte counters, then (version 2) the COACH ones.
+# Hands played with a hint are counted in hinted/hinted_won only; dup_* count the deals
+# replayed from the other seat: played, you did better, worse (equal: the rest). The coach's
+# counters are a list per level, stats["coach"][level] (a list is smaller than more keys).
 FIELDS = ("matches", "matches_won", "hands", "hands_won", "points_for", "points_against",
           "schneider", "schwarz", "closes", "closes_won", "streak", "best_streak")
+COACH = ("hinted", "hinted_won", "dup_deals", "dup_better", "dup_worse")
+HINTED = const(0)
+HINTED_WON = const(1)
+DUP_DEALS = const(2)
+DUP_BETTER = const(3)
+DUP_WORSE = const(4)
 
 
 def new_stats():
-    """Statistics with every counter at zero: {"levels": [dict per level 0..2]}."""
+    """Statistics with every counter at zero: {"levels": [dict per level 0..2], "coach": [list
+    of the COACH counters per level]}."""
     levels = []
+    coach = []
     for _ in range(LEVELS):
         level = {}
         for f in FIELDS:
             level[f] = 0
         levels.append(level)
-    return {"levels": levels}
+        coach.append([0] * len(COACH))
+    return {"levels": levels, "coach": coach}
 
 
 def _bump(level, field, n=1):
@@ -250,6 +262,25 @@ def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
         _bump(s, "points_against", game_points + carry)
 
 
+def record_hinted(stats, level, won):
+    """Count one finished hand the player asked a hint in (won: True, False or None)."""
+    c = stats["coach"][level]
+    _bump(c, HINTED)
+    if won:
+        _bump(c, HINTED_WON)
+
+
+def record_duplicate(stats, level, diff):
+    """Count one deal replayed from the other seat; diff is the player's game points minus the
+    computer's with the same cards (engine.coach.duplicate)."""
+    c = stats["coach"][level]
+    _bump(c, DUP_DEALS)
+    if diff > 0:
+        _bump(c, DUP_BETTER)
+    elif diff < 0:
+        _bump(c, DUP_WORSE)
+
+
 def record_match(stats, level, won):
     """Count one finished match at level; won tells whether the player won it."""
     s = stats["levels"][level]
@@ -273,6 +304,8 @@ def encode_stats(stats):
     for i in range(LEVELS):
         for f in FIELDS:
             w.uint(levels[i][f], 4, "level %d %s" % (i, f))
+        for j in range(len(COACH)):
+            w.uint(stats["coach"][i][j], 4, "level %d %s" % (i, COACH[j]))
     return bytes(w.buf)
 
 
@@ -287,9 +320,14 @@ def decode_stats(data):
     that cannot be (more hands won than played, ...)."""
     r = _Reader(data, "stats", STATS_VERSION)
     stats = new_stats()
-    for level in stats["levels"]:
+    for i in range(LEVELS):
+        level = stats["levels"][i]
         for f in FIELDS:
             level[f] = r.upto(4, f, COUNTER_MAX)
+        if r.version > 1:
+            c = stats["coach"][i]
+            for j in range(len(COACH)):
+                c[j] = r.upto(4, COACH[j], COUNTER_MAX)
     r.end()
     for i in range(LEVELS):
         level = stats["levels"][i]
@@ -297,6 +335,11 @@ def decode_stats(data):
             if level[part] > level[whole] and level[whole] < COUNTER_MAX:
                 raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
                                  % (i, part, level[part], whole, level[whole]))
+        c = stats["coach"][i]
+        for part, whole in ((HINTED_WON, HINTED), (DUP_BETTER, DUP_DEALS), (DUP_WORSE, DUP_DEALS)):
+            if c[part] > c[whole] and c[whole] < COUNTER_MAX:
+                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
+                                 % (i, COACH[part], c[part], COACH[whole], c[whole]))
         if level["schneider"] + level["schwarz"] > level["hands_won"] < COUNTER_MAX:
             raise ValueError("stats save makes no sense: level %d has more schneider and "
                              "schwarz wins than hands won" % i)
@@ -304,18 +347,20 @@ def decode_stats(data):
 
 
 # -- settings -------------------------------------------------------------------------------
-# version, preset index, level, flags (bit 0 show_points, 1 auto_marriage, 2 sound, 3 lights).
-FLAGS = ("show_points", "auto_marriage", "sound", "lights")
+# version, preset index, level, flags (bit 0 show_points, 1 auto_marriage, 2 sound, 3 lights,
+# 4 last_trick: version 2).
+FLAGS = ("show_points", "auto_marriage", "sound", "lights", "last_trick")
 
 
 def default_settings():
     """The settings of a fresh install."""
     return {"preset": 0, "level": 1, "show_points": True, "auto_marriage": False,
-            "sound": True, "lights": True}
+            "sound": True, "lights": True, "last_trick": False}
 
 
 def encode_settings(s):
-    """Bytes for a settings dict (preset, level, show_points, auto_marriage, sound, lights)."""
+    """Bytes for a settings dict (preset, level, show_points, auto_marriage, sound, lights,
+    last_trick; a missing last_trick is off)."""
     w = _Writer("settings")
     w.buf.append(SETTINGS_VERSION)
     w.uint(s["preset"], 1, "preset")
@@ -324,7 +369,7 @@ def encode_settings(s):
         raise ValueError("settings level: %r is not 0, 1 or 2" % s["level"])
     flags = 0
     for i in range(len(FLAGS)):
-        if s[FLAGS[i]]:
+        if s.get(FLAGS[i]):
             flags |= 1 << i
     w.buf.append(flags)
     return bytes(w.buf)
@@ -334,7 +379,7 @@ def decode_settings(data):
     """The settings dict from encode_settings's bytes; ValueError on bad data."""
     r = _Reader(data, "settings", SETTINGS_VERSION)
     s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", LEVELS - 1)}
-    flags = r.upto(1, "flags", (1 << len(FLAGS)) - 1)
+    flags = r.upto(1, "flags", (1 << (len(FLAGS) - (r.version == 1))) - 1)
     for i in range(len(FLAGS)):
         s[FLAGS[i]] = bool(flags & (1 << i))
     r.end()

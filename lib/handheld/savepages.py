@@ -117,15 +117,16 @@ class Stats(Screen):
                        "", "B:back"])
             return
         s = saves.stats["levels"][level]
+        c = saves.stats["coach"][level]  # savedata.COACH: hinted, won; same deals, +, -
         self.page([head,
                    _row("Matches won", "%d of %d" % (s["matches_won"], s["matches"])),
                    _row("Hands won", "%d of %d" % (s["hands_won"], s["hands"])),
-                   _row("Game points won", "%d" % s["points_for"]),
-                   _row("Game points lost", "%d" % s["points_against"]),
-                   _row("Schneider", "%d" % s["schneider"]),
-                   _row("Schwarz", "%d" % s["schwarz"]),
+                   _row("Game points", "+%d -%d" % (s["points_for"], s["points_against"])),
+                   _row("Schneider/Schwarz", "%d/%d" % (s["schneider"], s["schwarz"])),
                    _row("Closes won", "%d of %d" % (s["closes_won"], s["closes"])),
                    _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
+                   _row("Hinted hands won", "%d of %d" % (c[1], c[0])),
+                   _row("Same deal +/=/-", "%d/%d/%d" % (c[3], c[2] - c[3] - c[4], c[4])),
                    foot])
 
     def key(self, k):
@@ -144,4 +145,4 @@ class Stats(Screen):
 
 def _row(label, value):
     """label left, value right, in 26 columns."""
-    return "%-16s%10s" % (label, value)
+    return label + " " * max(1, words.WIDTH - len(label) - len(value)) + value

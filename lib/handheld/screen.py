@@ -29,6 +29,8 @@ ERROR = const(6)
 RESUME = const(7)  # a saved match: continue or start new (handheld.savepages)
 NOTICE = const(8)  # a note about the saves
 STATS = const(9)
+REVIEW = const(10)  # a hand's review, a scrolling list (handheld.review)
+DUPLICATE = const(11)  # a deal and its replay from the other seat (handheld.review)
 
 NORMAL = const(1)  # engine.ai.NORMAL: the default level (the computer player is imported last)
 
@@ -38,6 +40,8 @@ HUMAN = const(1)  # waiting for the player
 THINK = const(2)  # "CPU thinking..." is on screen; the next tick computes the move
 CPU = const(3)  # the computer's move is known and appears at `due`
 PAUSE = const(4)  # a trick result or a notice stays until `due` (or a key)
+HINT_ASK = const(5)  # the player asked for a hint: "Thinking..." shows on the next draw
+HINT_RUN = const(6)  # "Thinking..." is on screen; the next tick computes the hint
 
 # dirty bits (App.dirty): which parts of the screen changed
 D_OPP = const(1)  # computer's hand and its tricks/marriages line

@@ -7,7 +7,7 @@ Besides handheld.turn's fields the renderers read `phase` and `trick` (the card 
 in the current trick, -1 none), and the App's `match`, `prompt` and `show_points`.
 """
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
-from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE
+from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE, HINT_ASK
 from handheld.screen import D_ALL, D_TABLE, D_TRICK, D_HAND
 from handheld.screen import THINK_MS, QUICK_MS, TRICK_MS, NOTICE_MS
 from handheld.turn import Turn, hand_order
@@ -29,12 +29,18 @@ class Table(Turn):
         self.has_more = False
         self.panel = None
         self.panel_sel = 0
+        self.hint_card = -1  # the card the shown hint plays (marked in the hand), -1 none
+        self.hinted = False  # a hint was asked for in this hand (counted apart)
+        self.peek = None  # the trick's cards while the last trick shows over them
 
     def deal(self):
         """The App's match has a new (or a restored) hand: put it on the table."""
         self.phase = IDLE
         self.trick[0] = self.trick[1] = -1
         self.panel = None
+        self.hint_card = -1
+        self.hinted = False
+        self.peek = None
         self.hand_cards = hand_order(self.app.match.hand.hand_mask(0))
         self.playable = 0
         self.has_more = False
@@ -53,6 +59,10 @@ class Table(Turn):
     def tick(self, now):
         """One step: end a pause, let the computer move, or wait for the player."""
         app = self.app
+        if self.phase >= HINT_ASK:  # the player asked for a hint
+            from handheld.coachui import hint_tick
+            hint_tick(self, app)
+            return
         if self.phase == PAUSE:
             if now < self.due:
                 return
@@ -91,6 +101,7 @@ class Table(Turn):
         app.mark(D_TABLE)
         self.phase = IDLE
         self.panel = None
+        self.hint_card = -1
         who = words.WHO[seat]
         if a < 24:
             if lead:

@@ -88,6 +88,8 @@ def table_lines(app):
             name = "(" + name + ")"  # dimmed: may not be played now
         if i == t.cursor and t.phase == A.HUMAN and t.panel is None:
             name = ">" + name + "<"
+        if c == t.hint_card and t.phase == A.HUMAN:
+            name += "*"  # the hint's card
         cards.append(name)
     if t.has_more:
         more = "[more]"

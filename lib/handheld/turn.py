@@ -30,6 +30,11 @@ class Turn(Screen):
 
     def key(self, k):
         app = self.app
+        if self.peek is not None or (k == SELECT and self.phase == HUMAN and
+                                     app.last_trick_on()):
+            from handheld.coachui import peek  # the last trick: shown, or back to the trick
+            peek(self, app)
+            return None
         if k == START or k == SELECT or k == MENU_KEY:
             return Screen.key(self, k)  # the menu
         if self.phase == PAUSE:
@@ -50,6 +55,9 @@ class Turn(Screen):
             self._move(-1)
         elif k == UP and self.has_more:
             self._open_more()
+        elif k == DOWN:
+            app.hint()
+            return None
         elif k == B:
             if self.cursor >= len(self.hand_cards):
                 self._open_more()

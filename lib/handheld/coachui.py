@@ -1,0 +1,101 @@
+"""The coach on the table: a hint from the player's own view, and the last trick's cards.
+
+Imported only when the player first asks for either (engine.coach with it), so a game that
+never asks spends no heap on them.
+"""
+from engine.cards import CARD_POINTS
+from handheld.screen import HUMAN, HINT_ASK, HINT_RUN, NOTICE_MS, D_TRICK, D_HAND, D_PROMPT
+from handheld import pystack
+
+
+def ask_hint(table, app):
+    """The player asks for a hint: "Thinking..." shows, the next ticks compute it (hint_tick)."""
+    if table.phase != HUMAN or table.peek is not None:
+        app.note("Hint: on your turn", NOTICE_MS)
+        return
+    table.phase = HINT_ASK
+    app.set_prompt("Thinking...")
+
+
+def hint_tick(table, app):
+    """The table's tick while a hint is asked for: the first lets "Thinking..." be drawn, the
+    next computes the hint, says it on the prompt line and marks its card in the hand."""
+    if table.phase == HINT_ASK:
+        table.phase = HINT_RUN
+        return
+    a, text = hint(app, app.match.hand)
+    table.phase = HUMAN
+    table.hinted = True
+    table.hint_card = a if 0 <= a < 24 else -1
+    app.set_prompt(text)
+    app.mark(D_HAND | D_PROMPT)
+
+
+def peek(table, app):
+    """The last trick's cards and who took them, on the trick's place until the next key; that
+    key (this again) puts the trick back."""
+    if table.peek is not None:
+        table.trick[0], table.trick[1] = table.peek
+        table.peek = None
+        app.mark(D_TRICK)
+        table._show_choice()
+        return
+    if table.phase != HUMAN:
+        app.note("Last trick: on your turn", NOTICE_MS)
+        return
+    t = last_trick(app.match.hand)
+    if t is None:
+        app.note("No trick taken yet", NOTICE_MS)
+        return
+    table.peek = (table.trick[0], table.trick[1])
+    table.trick[0] = t[0]
+    table.trick[1] = t[1]
+    app.set_prompt(last_trick_text(t[2], t[0], t[1]))
+    app.mark(D_TRICK)
+
+
+def hint(app, hand):
+    """(action, text) of engine.coach.hint for the player (seat 0), from seat 0's view only;
+    (-1, a note) when the board's pystack cannot hold the search."""
+    import gc
+    gc.collect()  # room for engine.coach's compile and HARD's search
+    from engine import coach
+    try:
+        return coach.hint(hand.view(0), hint_seed(app, hand))
+    except RuntimeError as e:
+        if not pystack.is_exhausted(e):
+            raise
+        print(pystack.ADVICE)
+        return -1, "Hint: pystack too small"
+
+
+def hint_seed(app, hand):
+    """The seed of the hint the app shows (the tests ask engine.coach with it too)."""
+    return app.seed + hand.trick_no
+
+
+def last_trick(hand):
+    """(your card, CPU's card, winner) of the last finished trick in hand, or None before the
+    first. The hand keeps the cards but not who led: its history, replayed, says."""
+    led, follow, w = hand.last_trick
+    if led < 0:
+        return None
+    from engine.hand import Hand
+    h = Hand(hand.deck, hand.dealer, hand.rules)
+    leading = leader = h.to_move
+    for a in hand.history:
+        if a < 24:
+            if h.trick_card < 0:
+                leading = h.to_move  # this trick's leader
+            else:
+                leader = leading  # a trick completes
+        h.apply(a)
+    if leader == 0:
+        return led, follow, w
+    return follow, led, w
+
+
+def last_trick_text(w, mine, cpu):
+    """'Last trick: you took +14' (26 columns)."""
+    return "Last trick: %s +%d" % ("you took" if w == 0 else "CPU took",
+                                   CARD_POINTS[mine] + CARD_POINTS[cpu])

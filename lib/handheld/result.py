@@ -1,0 +1,57 @@
+"""The page of a hand just over, and what next: the next hand (or the match's result), the
+hand's review, or the same deal from the computer's seat (handheld.review).
+
+Imported when the first hand ends.
+"""
+from handheld.buttons import UP, DOWN, A, B
+from handheld.screen import Screen, RESULT
+from handheld import words
+
+
+class Result(Screen):
+    """The page of the hand just over, and what next: A/UP/DOWN move, B chooses the next hand
+    (the match's result), the hand's review, or the same deal from the computer's seat."""
+
+    kind = RESULT
+
+    def __init__(self, app):
+        self.app = app
+        m = app.match
+        h = m.hand
+        head, why, pts = words.hand_result(h, m.bummerl)
+        self.head = [head, "", why, pts,
+                     "Cards: you %d, CPU %d" % (h.points(0), h.points(1)),
+                     "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)),
+                     words.match_line(m)]
+        self.items = ["See the match" if m.over else "Next hand", "Review this hand"]
+        if app.replayed is not h:
+            self.items.append("Same deal, CPU's seat")
+        self.choice = 0
+
+    def show(self):
+        self.choice = 0  # opened, or back from the review: the next hand is chosen
+        self._draw()
+
+    def _draw(self):
+        lines = list(self.head)
+        for i in range(len(self.items)):
+            lines.append(("> " if i == self.choice else "  ") + self.items[i])
+        self.page(lines, len(self.head) + self.choice)
+
+    def key(self, k):
+        n = len(self.items)
+        if k == A or k == DOWN or k == UP:
+            self.choice = (self.choice + (n - 1 if k == UP else 1)) % n
+            self._draw()
+            return None
+        if k != B:
+            return Screen.key(self, k)
+        app = self.app
+        if self.choice == 0:
+            app.next_hand()
+        elif self.choice == 1:
+            from handheld.review import Review
+            return Review(app, app.match.hand)
+        else:
+            app.replay_other_seat()
+        return None

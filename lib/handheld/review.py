@@ -1,0 +1,157 @@
+"""The coach's pages: a hand's review (a scrolling list), and the same deal from the other seat.
+
+Imported only when one of them opens from a hand's result (engine.review and engine.coach with
+them), so a game that never opens them spends no heap on them.
+"""
+from handheld.buttons import UP, DOWN, A, B
+from handheld.screen import Screen, REVIEW, DUPLICATE, DONE
+from handheld import pystack
+from handheld import words
+
+SHOWN = 8  # list lines on the page, between its title and its keys line
+
+
+def review_lines(hand):
+    """The player's (seat 0) costly decisions in a finished hand, worst first, as list lines
+    of words.WIDTH columns: engine.review.review's texts in its order, each wrapped."""
+    from engine.coach.review import review
+    out = []
+    for cost, trick, text in review(hand, 0):
+        if cost:
+            text = "-%d %s" % (cost, text)
+        out.extend(words.wrap(text))
+    if not out:
+        out = ["No decision cost you a", "game point: well played."]
+    return out
+
+
+class Review(Screen):
+    """The review of a finished hand: "Reviewing..." is drawn first, the next ticks compute it;
+    UP/DOWN (and A) scroll, B goes back."""
+
+    kind = REVIEW
+    hint = "UP/DOWN:scroll  B:back"
+
+    def __init__(self, app, hand):
+        self.app = app
+        self.hand = hand
+        self.items = None  # the lines, once computed
+        self.state = 0  # 0 "Reviewing..." not drawn yet, 1 drawn, 2 done
+        self.at = 0  # the first list line shown
+
+    def waiting(self):
+        return self.state == 2
+
+    def tick(self, now):
+        if self.state == 0:  # "Reviewing..." is drawn after this tick
+            self.state = 1
+        elif self.state == 1:
+            try:
+                self.items = review_lines(self.hand)
+            except RuntimeError as e:
+                if not pystack.is_exhausted(e):
+                    raise
+                print(pystack.ADVICE)
+                self.items = words.wrap("The review needs a bigger pystack: add " +
+                                        pystack.SETTING + " to settings.toml.")
+            except MemoryError:
+                self.items = words.wrap("Not enough memory left for the review.")
+            self.state = 2
+            self.show()
+
+    def show(self):
+        if self.items is None:
+            self.page(["Review", "", "Reviewing..."])
+            return
+        n = len(self.items)
+        top = self.at
+        lines = ["Review %d-%d of %d" % (top + 1, min(n, top + SHOWN), n)]
+        lines.extend(self.items[top:top + SHOWN])
+        while len(lines) < SHOWN + 1:
+            lines.append("")
+        lines.append("UP/DOWN:scroll  B:back" if n > SHOWN else "B:back")
+        self.page(lines)
+
+    def key(self, k):
+        if k == B:
+            return DONE
+        if self.items is None:
+            return None
+        if k == DOWN or k == A or k == UP:
+            last = max(0, len(self.items) - SHOWN)
+            if k == UP:
+                self.at = self.at - 1 if self.at > 0 else last
+            else:
+                self.at = self.at + 1 if self.at < last else 0
+            self.show()
+            return None
+        return Screen.key(self, k)  # the menu, or a cue
+
+
+def replay_match(match):
+    """A match outside the real one, whose hand is `match`'s finished hand dealt from the other
+    seat (engine.coach.other_seat): the table plays it like any hand, then it is dropped."""
+    from engine.coach import other_seat
+    from engine.hand import Hand
+    from engine.match import Match
+    h = match.hand
+    deck, dealer = other_seat(h.deck, h.dealer)
+    m = Match(match.rules, match.seed, match.target)
+    m.scores = list(match.scores)
+    m.hand_no = match.hand_no
+    m.dealer = dealer
+    m.hand = Hand(deck, dealer, match.rules)
+    return m
+
+
+def _result(seat, hand):
+    from engine.coach import signed
+    v = signed(hand, seat)
+    if v > 0:
+        return "won %d" % v
+    if v < 0:
+        return "lost %d" % -v
+    return "drawn"
+
+
+class Duplicate(Screen):
+    """Both results of a deal, as in duplicate bridge: yours, and the computer's when it held
+    your cards. A/UP/DOWN move, B chooses: back to the match, or this hand's review."""
+
+    kind = DUPLICATE
+
+    def __init__(self, app, first, second):
+        from engine.coach import duplicate
+        self.app = app
+        self.second = second
+        self.choice = 0
+        mine, cpu, self.diff = duplicate(first, second, 0)
+        if self.diff > 0:
+            head = "You did better by %d" % self.diff
+        elif self.diff < 0:
+            head = "CPU did better by %d" % -self.diff
+        else:
+            head = "Same result both ways"
+        self.head = ["Same deal, both seats", "",
+                     "With your cards:",
+                     "  you: " + _result(0, first),
+                     "  CPU: " + _result(1, second),
+                     "", head, ""]
+
+    def show(self):
+        c = self.choice
+        self.page(self.head + [("> " if c == 0 else "  ") + "Back to the match",
+                               ("> " if c == 1 else "  ") + "Review this hand"], 8 + c)
+
+    def key(self, k):
+        if k == A or k == UP or k == DOWN:
+            self.choice = 1 - self.choice
+            self.show()
+        elif k == B:
+            if self.choice == 0:
+                self.app.end_replay()
+            else:
+                return Review(self.app, self.second)
+        else:
+            return Screen.key(self, k)  # the menu, or a cue
+        return None

@@ -1,0 +1,292 @@
+"""The coach in the app (issue 17): hints, the last trick, the hand review, the same deal from
+the other seat, and what the statistics keep of them."""
+import pytest
+
+from engine import coach
+from engine.hand import Hand
+from engine.ai.redeal import sample_hand
+from engine.rng import Rng
+from handheld import screen as S
+from handheld import savedata
+from handheld import store as stores
+from handheld.app import App
+from handheld.buttons import UP, DOWN, LEFT, A, B, START, SELECT
+from handheld.coachui import hint_seed
+from handheld.loop import Loop
+from handheld.textview import TextView
+from handheld import words
+from sim.headless import Runner
+from sim.screens import stub_choose
+
+
+def boot(nvm=None, seed=7, level=0):
+    store = stores.NvmStore(nvm) if nvm is not None else None
+    app = App(seed=seed, level=level, choose=stub_choose, store=store)
+    view = TextView()
+    return app, view, Runner(Loop(app, view))
+
+
+def until(app, r, cond, limit=2000, policy=None):
+    for _ in range(limit):
+        r.settle()
+        if cond(app):
+            return
+        r.tap(policy(app) if policy else B)
+    raise AssertionError("never reached (screen %d)" % app.screen)
+
+
+def my_turn(n):
+    return lambda app: (app.screen == S.TABLE and app.table.phase == S.HUMAN and
+                        app.match.hand.trick_no >= n and app.table.peek is None and
+                        app.table.panel is None)
+
+
+def result(app):
+    return app.screen == S.RESULT
+
+
+def choose(app, r, i):
+    """On a hand's result: its choice i (0 next hand, 1 review, 2 the same deal), then B."""
+    while app.top.choice != i:
+        r.tap(A)
+    r.tap(B)
+
+
+# ---- hints ------------------------------------------------------------------------------
+
+def test_the_hint_the_app_shows_is_the_coachs_hint_from_the_players_view():
+    app, view, r = boot(seed=11)
+    r.tap(B)
+    shown = 0
+    for n in range(2, 9):
+        until(app, r, my_turn(n))
+        h = app.match.hand
+        v = h.view(0)
+        want = coach.hint(v, hint_seed(app, h))
+        # the hidden cards dealt otherwise: the same view, the same hint (it reads the view only)
+        other = sample_hand(v, Rng(n))
+        assert other.view(0) == v and coach.hint(other.view(0), hint_seed(app, h)) == want
+        app.press(DOWN, r.now)
+        app.release(DOWN, r.now)
+        r.step(0)
+        assert app.prompt == "Thinking..." and app.table.phase == S.HINT_RUN  # drawn first
+        assert view.lines[-1] == ": Thinking..."
+        r.settle()
+        assert app.prompt == want[1]
+        assert app.table.hint_card == (want[0] if want[0] < 24 else -1)
+        if want[0] < 24:  # marked in the hand
+            marked = [t.strip("><()*") for t in view.lines[-2].split() if t.endswith("*")]
+            assert marked == [words.card_short(want[0])]
+            shown += 1
+        assert app.table.hinted
+        if app.match.hand.over:
+            break
+        r.tap(B)  # play on
+    assert shown >= 1 and app.errors == 0
+
+
+def test_the_hint_is_reachable_with_two_buttons_through_the_menu():
+    app, view, r = boot(seed=5)
+    r.tap(B)
+    until(app, r, my_turn(1))
+    h = app.match.hand
+    want = coach.hint(h.view(0), hint_seed(app, h))
+    r.play("H")  # hold B: the menu, over the table
+    assert app.screen == S.MENU and app.top.lines[2] == "  Hint"
+    r.tap(A)
+    r.tap(B)
+    r.settle()
+    assert app.screen == S.TABLE and app.prompt == want[1] and app.table.hinted
+
+
+def test_hinted_hands_are_counted_apart_and_survive_a_power_cycle():
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=3)
+    r.tap(B)
+    until(app, r, my_turn(1))
+    r.tap(DOWN)
+    r.settle()
+    until(app, r, result)
+    won = app.match.hand.winner == 0
+    level = app.level
+    s = app.saves.stats["levels"][level]
+    c = app.saves.stats["coach"][level]
+    assert c[:2] == [1, 1 if won else 0]  # hinted, hinted_won
+    assert s["hands"] == 0 and s["hands_won"] == 0 and s["points_for"] == 0
+    choose(app, r, 0)  # the next hand, without a hint: an ordinary one
+    until(app, r, result)
+    assert s["hands"] == 1 and c[0] == 1
+    app2, view2, r2 = boot(nvm, seed=3)
+    assert app2.saves.stats == app.saves.stats
+    r2.play("S" + "D" * 7 + "B")  # menu (no match: no coach items), Statistics
+    assert app2.screen == S.STATS
+    assert view2.lines[7] == "Hinted hands won" + ("1 of 1" if won else "0 of 1").rjust(10)
+
+
+# ---- the last trick -----------------------------------------------------------------------
+
+def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=9)
+    assert not app.show_last and not app.settings()["last_trick"]
+    r.tap(B)
+    until(app, r, my_turn(1))
+    r.tap(SELECT)  # off: SELECT opens the menu as before
+    assert app.screen == S.MENU
+    for _ in range(len(app.top.ids) - 1):
+        r.tap(DOWN)
+    assert app.top.lines[app.top.sel] == "> Last trick: hidden"
+    r.tap(LEFT)
+    assert app.show_last and app.top.lines[app.top.sel] == "> Last trick: shown"
+    r.tap(START)  # leave: the settings are written
+    app2, view2, r2 = boot(nvm, seed=9)
+    assert app2.show_last
+    # each trick's cards as the table showed them when it was taken
+    seen = []
+
+    def watch(runner):
+        t = app2.table
+        if app2.screen == S.TABLE and t.phase == S.PAUSE and t.trick[0] >= 0 and t.trick[1] >= 0:
+            if not seen or seen[-1][0] != app2.match.hand.trick_no:
+                seen.append((app2.match.hand.trick_no, (t.trick[0], t.trick[1]),
+                             app2.match.hand.last_trick[2]))
+    r2.on_frame = watch
+    assert app2.screen == S.RESUME
+    r2.play("AB")  # the resume offer: a new match
+    checked = 0
+    for n in range(1, 8):
+        until(app2, r2, my_turn(n))
+        h = app2.match.hand
+        if h.over:
+            break
+        before = list(app2.table.trick)
+        r2.tap(SELECT)
+        trick_no, cards, w = seen[-1]
+        assert trick_no == h.trick_no and tuple(app2.table.trick) == cards
+        assert app2.prompt.startswith("Last trick: " + ("you took" if w == 0 else "CPU took"))
+        assert view2.lines[4] == "Trick: CPU [%s]  You [%s]" % (
+            words.card_short(cards[1]), words.card_short(cards[0]))
+        n_hist = len(h.history)
+        r2.tap(B)  # any key: the trick is back, and nothing is played
+        assert app2.table.trick == before and len(h.history) == n_hist
+        checked += 1
+        r2.tap(B)
+    assert checked >= 3 and app2.errors == 0
+
+
+# ---- the review ---------------------------------------------------------------------------
+
+def test_the_review_lists_engine_reviews_lines_in_order_and_scrolls():
+    from engine.coach.review import review
+    app, view, r = boot(seed=4)
+    r.tap(B)
+    until(app, r, result)
+    hand = app.match.hand
+    want = []
+    for cost, trick, text in review(hand, 0):
+        want.extend(words.wrap("-%d %s" % (cost, text) if cost else text))
+    assert len(want) > 8  # enough lines to scroll
+    assert all(len(x) <= 26 for x in want)
+    choose(app, r, 1)
+    assert app.screen == S.REVIEW and view.lines[2] == "Reviewing..."  # drawn first
+    r.settle()
+    assert app.top.items == want
+    assert view.lines[1:9] == want[:8] and view.lines[0] == "Review 1-8 of %d" % len(want)
+    r.tap(DOWN)
+    r.tap(A)
+    assert view.lines[1:9] == want[2:10]
+    r.tap(UP)
+    assert view.lines[1:9] == want[1:9]
+    r.tap(B)
+    assert app.screen == S.RESULT and app.top.choice == 0
+    r.tap(B)
+    assert app.screen == S.TABLE and app.errors == 0
+
+
+def test_a_pystack_too_small_for_the_review_gives_a_clear_line(monkeypatch):
+    import engine.coach.review
+
+    def exhausted(hand, seat, budget=0, seed=0):
+        raise RuntimeError("pystack exhausted")
+    monkeypatch.setattr(engine.coach.review, "review", exhausted)
+    app, view, r = boot(seed=4)
+    r.tap(B)
+    until(app, r, result)
+    choose(app, r, 1)
+    r.settle()
+    text = " ".join(app.top.items)
+    assert "pystack" in text and "CIRCUITPY_PYSTACK_SIZE = 4096" in text
+    assert app.errors == 0 and app.screen == S.REVIEW
+
+
+# ---- the same deal from the other seat -----------------------------------------------------
+
+def test_a_replayed_deal_has_exactly_the_cpus_cards_and_stays_out_of_the_match():
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=6)
+    r.tap(B)
+    until(app, r, result)
+    match = app.match
+    first = match.hand
+    state = match.state()
+    done = app.hands_done
+    stats = savedata.decode_stats(savedata.encode_stats(app.saves.stats))
+    dealt = Hand(first.deck, first.dealer, first.rules)  # the first deal, as dealt
+    choose(app, r, 2)
+    second = app.match.hand
+    assert app.match is not match and app.screen == S.TABLE
+    assert second.hands[0] == dealt.hands[1] and second.hands[1] == dealt.hands[0]
+    assert second.face_up == dealt.face_up and coach.same_cards(first, second, 0)
+    assert second.to_move == 1 - dealt.to_move  # the CPU's role, first to lead or not
+    until(app, r, lambda a: a.screen == S.DUPLICATE)
+    mine, cpu, diff = coach.duplicate(first, second, 0)
+    assert app.top.diff == diff
+    s = app.saves.stats["levels"][app.level]
+    old = stats["levels"][app.level]
+    c = app.saves.stats["coach"][app.level]
+    oc = stats["coach"][app.level]
+    assert c == [oc[0], oc[1], oc[2] + 1, oc[3] + (diff > 0), oc[4] + (diff < 0)]
+    for f in ("hands", "hands_won", "points_for", "points_against", "matches"):
+        assert s[f] == old[f], f  # not a hand of the match
+    r.tap(B)  # back to the match
+    assert app.match is match and match.state() == state and app.hands_done == done
+    assert app.screen == S.RESULT and len(app.top.items) == 2  # offered once
+    app2, view2, r2 = boot(nvm, seed=6)  # the record survives a power cycle
+    assert app2.saves.stats == app.saves.stats
+    r.tap(B)
+    until(app, r, my_turn(0))
+    assert app.match is match and match.hand_no == 1 and app.errors == 0
+
+
+# ---- the save codecs ----------------------------------------------------------------------
+
+def test_version_1_statistics_and_settings_still_load():
+    stats = savedata.new_stats()
+    savedata.record_hand(stats, 1, True, 2)
+    savedata.record_match(stats, 1, True)
+    old = bytearray([1])
+    for level in stats["levels"]:
+        for f in savedata.FIELDS[:12]:
+            old.extend(level[f].to_bytes(4, "big"))
+    got = savedata.decode_stats(bytes(old))
+    assert got == stats and got["coach"] == [[0] * 5] * 3
+    assert savedata.decode_stats(savedata.encode_stats(got)) == got
+    s = savedata.decode_settings(b"\x01\x02\x01\x0f")  # version 1: four flags
+    assert s["sound"] and s["lights"] and not s["last_trick"]
+    d = dict(savedata.default_settings(), last_trick=True)
+    assert savedata.decode_settings(savedata.encode_settings(d)) == d
+
+
+def test_duplicate_and_hinted_counts_round_trip_and_are_checked():
+    stats = savedata.new_stats()
+    for diff in (2, 0, -1, 1):
+        savedata.record_duplicate(stats, 2, diff)
+    savedata.record_hinted(stats, 2, True)
+    savedata.record_hinted(stats, 2, False)
+    c = stats["coach"][2]
+    assert c == [2, 1, 4, 2, 1]  # hinted, won; same deals, better, worse
+    assert stats["coach"][0] == stats["coach"][1] == [0] * 5
+    assert savedata.decode_stats(savedata.encode_stats(stats)) == stats
+    c[4] = 5
+    with pytest.raises(ValueError, match="dup_worse 5 > dup_deals 4"):
+        savedata.decode_stats(savedata.encode_stats(stats))
