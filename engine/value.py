@@ -12,7 +12,9 @@ holds the same features written out for training); engine.value_table ships them
 
 A follow is worth the value after its trick over a few sampled opponent hands; a lead, the value
 after the answer the same value picks from each sampled hand (the view only, never the hidden
-cards). A trick that lets a seat declare 66 beats any value (R28).
+cards). Both trick cards count as gone for both seats, as sim/train.py learns it: a seat's part
+is summed without the other seat's card of the trick, then tie() corrects it. A trick that lets
+a seat declare 66 beats any value (R28).
 
 Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
 the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
@@ -112,6 +114,21 @@ def hand_part(w, hand, gone, trump, leader, last, rank):
     return v
 
 
+def tie(c, trump):
+    """The card whose kind changes when c goes (c not in that hand): the plain ten of an ace,
+    the partner of a plain K or Q; as a mask, 0 if none. Its weight then moves by gap()."""
+    r = c % 6
+    if c // 6 == trump or r < 2 or r == 4:
+        return 0
+    return 1 << (c + 1 if r == 2 else c - 1)
+
+
+def gap(w, c):
+    """What a hand's part gains when c goes and tie(c) is in it: 10 to 10 with its ace gone,
+    K/Q with partner out to partner played."""
+    return w[11] - w[12] if c % 6 == 5 else w[15] - w[14]
+
+
 def _parts(view):
     """(weights, cards gone, my and their points and tricks, 1 if the loser of this trick takes
     the face-up card, its rank): what a follow and a lead both need."""
@@ -136,8 +153,10 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
     gone |= 1 << c
     # the opponent's cards are the same whatever I play: their part, summed over sampled hands
     pa = pb = 0  # if they win the trick / if I do
-    for _ in range(samples):
+    held = [0] * samples  # the sampled hands, for tie() of my card
+    for i in range(samples):
         h = deal_hidden(view, rng)[0]
+        held[i] = h
         pa += hand_part(w, h, gone, t, 1, 0, rank)
         pb += hand_part(w, h, gone, t, 0, last, rank)
     best = -1
@@ -150,20 +169,26 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
         pts = CARD_POINTS[c] + CARD_POINTS[f]
         h = view.hand ^ low
         g = gone | low
+        a = tie(f, t)  # my card gone changes their part too
+        e = 0
+        if a:
+            for i in range(samples):
+                if held[i] & a:
+                    e += gap(w, f)
         if beats(f, c, t):
             mine = mw + pending[0] + pts
             if mine + (meld(h, t) if marry else 0) >= 66:
                 v = WIN  # take it, announce if need be, and declare (R20, R23, R28)
             else:
                 v = samples * (point_part(w, mine, mt + 1) + hand_part(w, h, g, t, 1, 0, rank)
-                               - point_part(w, ow, ot) + w[24]) - pb
+                               - point_part(w, ow, ot) + w[24]) - pb - e
         else:
             theirs = ow + pending[1] + pts
             if theirs >= 66:
                 v = -WIN  # they would declare
             else:
                 v = samples * (point_part(w, mw, mt) + hand_part(w, h, g, t, 0, last, rank)
-                               - point_part(w, theirs, ot + 1) - w[24]) - pa
+                               - point_part(w, theirs, ot + 1) - w[24]) - pa - e
         if error:
             v += samples * (rng.below(2 * error + 1) - error)
         if scores is not None:
@@ -198,6 +223,7 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
     hi = [0] * 7
     lo = [0] * 7
     melds = [0] * 7
+    held = [0] * 7  # tie() of each answer, in my hand
     for _ in range(samples):
         opp = deal_hidden(view, rng)[0]
         k = 0
@@ -211,25 +237,33 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
             hi[k] = hand_part(w, h, g, t, 1, 0, rank)
             lo[k] = hand_part(w, h, g, t, 0, last, rank)
             melds[k] = meld(h, t) if marry else 0
+            held[k] = tie(cands[k], t)
             k += 1
         for i in range(n):
             c = cards[i]
+            a = tie(c, t) & opp  # in their hand: its kind changes when my lead goes
+            h = view.hand ^ (1 << c)
             least = WIN
             for j in range(k):
                 f = cands[j]
+                e = 0  # the trick's other card gone, for each seat's part (see tie)
+                if h & held[j]:
+                    e = gap(w, f)
+                if a and a != 1 << f:
+                    e -= gap(w, c)
                 pts = CARD_POINTS[c] + CARD_POINTS[f]
                 if beats(f, c, t):
                     theirs = ow + pending[1] + pts
                     if theirs + melds[j] >= 66:
                         v = -WIN  # they take it, announce if need be, and declare
                     else:
-                        v = pa + rest[i] - point_part(w, theirs, ot + 1) - hi[j] - w[24]
+                        v = pa + rest[i] - point_part(w, theirs, ot + 1) - hi[j] - w[24] + e
                 else:
                     mine = mw + pending[0] + pts
                     if mine >= 66:
                         v = WIN
                     else:
-                        v = point_part(w, mine, mt + 1) + wins[i] - pb - lo[j] + w[24]
+                        v = point_part(w, mine, mt + 1) + wins[i] - pb - lo[j] + w[24] + e
                 if v < least:
                     least = v
             totals[i] += least
