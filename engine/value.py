@@ -12,9 +12,7 @@ holds the same features written out for training); engine.value_table ships them
 
 A follow is worth the value after its trick over a few sampled opponent hands; a lead, the value
 after the answer the same value picks from each sampled hand (the view only, never the hidden
-cards). Both trick cards count as gone for both seats, as sim/train.py learns it: a seat's part
-is summed without the other seat's card of the trick, then tie() corrects it. A trick that lets
-a seat declare 66 beats any value (R28).
+cards). A trick that lets a seat declare 66 beats any value (R28).
 
 Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
 the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
@@ -114,9 +112,13 @@ def hand_part(w, hand, gone, trump, leader, last, rank):
     return v
 
 
+# Both trick cards count as gone for both seats, as sim/train.py learns it: a seat's part is
+# summed without the other seat's card of the trick, then corrected by tie() and gap(): the
+# plain ten of an ace that goes becomes "10, its ace gone", the partner of a plain K or Q that
+# goes "partner played". (Comments, not long docstrings: a board compiles this module, and a
+# docstring's text sits in the parse tree while it does.)
 def tie(c, trump):
-    """The card whose kind changes when c goes (c not in that hand): the plain ten of an ace,
-    the partner of a plain K or Q; as a mask, 0 if none. Its weight then moves by gap()."""
+    """The card (a mask, 0 if none) whose kind changes when c goes."""
     r = c % 6
     if c // 6 == trump or r < 2 or r == 4:
         return 0
@@ -124,8 +126,7 @@ def tie(c, trump):
 
 
 def gap(w, c):
-    """What a hand's part gains when c goes and tie(c) is in it: 10 to 10 with its ace gone,
-    K/Q with partner out to partner played."""
+    """What tie(c) in a hand adds to its part when c goes."""
     return w[11] - w[12] if c % 6 == 5 else w[15] - w[14]
 
 
