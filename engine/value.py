@@ -228,30 +228,34 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
     for _ in range(samples):
         opp = deal_hidden(view, rng)[0]
         k = 0
+        low = 0  # after the loop: the tie() cards of all their answers
         m = opp
         while m:
-            low = m & -m
-            m ^= low
-            h = opp ^ low
-            g = gone | low
-            cands[k] = bit_index(low)
+            g = m & -m
+            m ^= g
+            h = opp ^ g
+            cands[k] = bit_index(g)
+            g |= gone
             hi[k] = hand_part(w, h, g, t, 1, 0, rank)
             lo[k] = hand_part(w, h, g, t, 0, last, rank)
             melds[k] = meld(h, t) if marry else 0
             held[k] = tie(cands[k], t)
+            low |= held[k]
             k += 1
         for i in range(n):
             c = cards[i]
             a = tie(c, t) & opp  # in their hand: its kind changes when my lead goes
             h = view.hand ^ (1 << c)
+            x = a or h & low
             least = WIN
             for j in range(k):
                 f = cands[j]
                 e = 0  # the trick's other card gone, for each seat's part (see tie)
-                if h & held[j]:
-                    e = gap(w, f)
-                if a and a != 1 << f:
-                    e -= gap(w, c)
+                if x:
+                    if h & held[j]:
+                        e = gap(w, f)
+                    if a and a != 1 << f:
+                        e -= gap(w, c)
                 pts = CARD_POINTS[c] + CARD_POINTS[f]
                 if beats(f, c, t):
                     theirs = ow + pending[1] + pts
