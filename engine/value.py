@@ -1,22 +1,24 @@
-"""The computer's open phase: a value learned offline of how a hand stands after a trick (before
-the draws), and the follows and leads it picks (every level; engine.ai sets how many hands each
-level samples and EASY's slips).
-
-For me it is  w . (my features - the opponent's) + w[24] * (+1 if I lead next, else -1),  zero-sum
-by construction. A seat's 24 features: 0-2 its points, past 33, past 50; 3 no trick yet;
-4-17 its cards by kind(); 18-19 plain and trump marriages in hand if it leads next; 20 trumps
-squared; 21 trumps if it leads next; 22-23 it takes the face-up trump card (after the last
-open trick, R11), and that card's rank. sim/train.py fits w per stock size on self-play (and
-holds the same features written out for training); engine.value_table ships them as int16 in
-1/10000 of a game point. Only ints here: point_part + hand_part per seat is the whole value.
-
-A follow is worth the value after its trick over a few sampled opponent hands; a lead, the value
-after the answer the same value picks from each sampled hand (the view only, never the hidden
-cards). A trick that lets a seat declare 66 beats any value (R28).
-
-Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
-the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
-"""
+# The computer's open phase: a value learned offline of how a hand stands after a trick (before
+# the draws), and the follows and leads it picks (every level; engine.ai sets how many hands each
+# level samples and EASY's slips).
+#
+# For me it is  w . (my features - the opponent's) + w[24] * (+1 if I lead next, else -1),
+# zero-sum by construction. A seat's 24 features: 0-2 its points, past 33, past 50; 3 no trick yet;
+# 4-17 its cards by kind(); 18-19 plain and trump marriages in hand if it leads next; 20 trumps
+# squared; 21 trumps if it leads next; 22-23 it takes the face-up trump card (after the last
+# open trick, R11), and that card's rank. sim/train.py fits w per stock size on self-play (and
+# holds the same features written out for training); engine.value_table ships them as int16 in
+# 1/10000 of a game point. Only ints here: point_part + hand_part per seat is the whole value.
+#
+# A follow is worth the value after its trick over a few sampled opponent hands; a lead, the value
+# after the answer the same value picks from each sampled hand (the view only, never the hidden
+# cards). A trick that lets a seat declare 66 beats any value (R28).
+#
+# Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
+# the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
+# The prose is in comments, not docstrings: a board compiles this module from .py, and a
+# docstring's text sits in the parse tree while it does (the app on the 64-bit MicroPython VM,
+# tests/test_app_saves.py, has no heap to spare at 160 KB).
 import gc
 gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
@@ -37,17 +39,18 @@ def table_name(rules):
 
 
 def row(rules, stock):
-    """The 25 weights (a tuple of ints) for `stock` cards left before the draws (2..12): read
-    from the table's bytes (25 little-endian int16 a row) each time, so nothing stays on the heap."""
+    # The 25 weights (a tuple of ints) for `stock` cards left before the draws (2..12): read
+    # from the table's bytes (25 little-endian int16 a row) each time, so nothing stays on the
+    # heap.
     raw = TABLES[table_name(rules)]
     i = 50 * max(0, min(5, stock // 2 - 1))
     return tuple((raw[k] | raw[k + 1] << 8) - (raw[k + 1] >> 7 << 16) for k in range(i, i + 50, 2))
 
 
 def kind(c, hand, gone, trump):
-    """The kind of card c in `hand` (0..13): trumps by rank (0..5), then 6 A, 7 10 with its ace
-    gone or in hand, 8 10, 9 K/Q with partner in hand, 10 partner out, 11 partner played,
-    12 J, 13 9. gone: every card played."""
+    # The kind of card c in `hand` (0..13): trumps by rank (0..5), then 6 A, 7 10 with its ace
+    # gone or in hand, 8 10, 9 K/Q with partner in hand, 10 partner out, 11 partner played,
+    # 12 J, 13 9. gone: every card played.
     s = c // 6
     r = c % 6
     if s == trump:
@@ -95,8 +98,8 @@ def point_part(w, points, tricks):
 
 
 def hand_part(w, hand, gone, trump, leader, last, rank):
-    """The weighted card features of one seat: leader 1 if it leads next; last 1 if it takes
-    the face-up trump card, of this rank."""
+    # The weighted card features of one seat: leader 1 if it leads next; last 1 if it takes
+    # the face-up trump card, of this rank.
     v = 0
     m = hand
     while m:
@@ -115,8 +118,7 @@ def hand_part(w, hand, gone, trump, leader, last, rank):
 # Both trick cards count as gone for both seats, as sim/train.py learns it: a seat's part is
 # summed without the other seat's card of the trick, then corrected by tie() and gap(): the
 # plain ten of an ace that goes becomes "10, its ace gone", the partner of a plain K or Q that
-# goes "partner played". (Comments, not long docstrings: a board compiles this module, and a
-# docstring's text sits in the parse tree while it does.)
+# goes "partner played".
 def tie(c, trump):
     """The card (a mask, 0 if none) whose kind changes when c goes."""
     r = c % 6
@@ -131,8 +133,8 @@ def gap(w, c):
 
 
 def _parts(view):
-    """(weights, cards gone, my and their points and tricks, 1 if the loser of this trick takes
-    the face-up card, its rank): what a follow and a lead both need."""
+    # (weights, cards gone, my and their points and tricks, 1 if the loser of this trick takes
+    # the face-up card, its rank): what a follow and a lead both need.
     me = view.seat
     top = view.trump_card
     return (row(view.rules, view.stock_size), view.played[0] | view.played[1],
@@ -141,13 +143,13 @@ def _parts(view):
 
 
 def follow(view, rng, samples, pending, marry, error=0, scores=None):
-    """The follow (open phase) whose position after the trick is worth most to me.
-
-    pending: (my, their) announced marriage points not counted yet (no trick yet);
-    marry: a marriage in hand may be announced if I get the lead (R20);
-    error: a random slip of up to this much (1/10000 game point) on each card's value;
-    scores: a list, to get (my cards, their values) back instead (for engine.lastopen).
-    """
+    # The follow (open phase) whose position after the trick is worth most to me.
+    #
+    # pending: (my, their) announced marriage points not counted yet (no trick yet);
+    # marry: a marriage in hand may be announced if I get the lead (R20);
+    # error: a random slip of up to this much (1/10000 game point) on each card's value;
+    # scores: a list, to get (my cards, their values) back instead (for engine.lastopen).
+    #
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     c = view.trick_card
     t = view.trump_suit
@@ -201,9 +203,9 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
 
 
 def lead(view, rng, samples, pending, marry, error=0, scores=None):
-    """The lead (open phase) worth most to me against the opponent's best answer, over sampled
-    opponent hands; the answer is chosen by the same value, from their cards and mine.
-    pending, marry, error, scores: as for follow."""
+    # The lead (open phase) worth most to me against the opponent's best answer, over sampled
+    # opponent hands; the answer is chosen by the same value, from their cards and mine.
+    # pending, marry, error, scores: as for follow.
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     t = view.trump_suit
     cards = cards_of(view.hand)
