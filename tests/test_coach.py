@@ -330,8 +330,8 @@ def _lines(out, *keys):
 
 def test_coach_on_micropython_and_circuitpython_equals_cpython():
     """Hints, reviews and the other seat's replay give the same text and digest on the
-    MicroPython VM (96 KB heap, 64-bit) and on CircuitPython's 32-bit build (64 KB heap, the
-    pystack sim.deploy sets) as on CPython. python -m sim.bench review prints the smallest heaps."""
+    MicroPython VM (96 KB heap, 64-bit) and on CircuitPython's 32-bit build (72 KB heap, 66 KB
+    least since the value counts both trick cards; the pystack sim.deploy sets) as on CPython. python -m sim.bench review prints the smallest heaps."""
     import subprocess
     import sys as _sys
     import os as _os
@@ -344,7 +344,7 @@ def test_coach_on_micropython_and_circuitpython_equals_cpython():
     mp = run("tests/vm/mp_coach_check.py", heap="96k", args=["2"], path=".:tests/support")
     assert mp.returncode == 0, mp.stdout + mp.stderr
     assert _lines(mp.stdout, "review", "hints", "done") == want
-    circ = run_cp("tests/vm/mp_coach_check.py", heap="64k", args=["2"])
+    circ = run_cp("tests/vm/mp_coach_check.py", heap="72k", args=["2"])
     assert circ.returncode == 0, circ.stdout + circ.stderr
     assert _lines(circ.stdout, "review", "hints", "done") == want
 
