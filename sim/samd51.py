@@ -52,30 +52,15 @@ Use:
     import samd51; samd51.factor()       from code (sim/ on the path; `from sim import samd51`
                                          on CPython); seconds here x factor = SAMD51 seconds
 """
-import time
 
 PYSTONE_SAMD51 = 1521  # pystones/s, CircuitPython on a 120 MHz SAMD51 (Metro M4 Express)
 UNITS_PER_PYSTONE = 0.39  # measured on CircuitPython 10.2.1 unix x86 (see above)
 SAMD51_UNITS = PYSTONE_SAMD51 * UNITS_PER_PYSTONE  # workload units/s on the board (estimate)
 
-try:
-    _perf = time.perf_counter
-except AttributeError:  # MicroPython, CircuitPython's unix build: microsecond ticks
-    _perf = None
-
-
-def clock():
-    """A reading for since(): seconds on CPython, wrapping microsecond ticks elsewhere."""
-    if _perf is not None:
-        return _perf()
-    return time.ticks_us()
-
-
-def since(start):
-    """Seconds from the clock() reading `start` to now (ticks_diff copes with the wrap)."""
-    if _perf is not None:
-        return _perf() - start
-    return time.ticks_diff(time.ticks_us(), start) / 1e6
+try:  # the clock is pystone's: seconds on CPython, wrapping microsecond ticks on the VMs
+    from pystone import clock, since  # sim/ on the path (the VMs' timing scripts)
+except ImportError:
+    from sim.pystone import clock, since  # imported as sim.samd51
 
 
 _POINTS = (0, 2, 3, 4, 10, 11) * 4  # card points by card 0..23 (suit * 6 + rank)
