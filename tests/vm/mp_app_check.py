@@ -2,10 +2,10 @@
 view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
-    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [FAIL]]]
+    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
-on the path), FAIL `fail`: the view raises once (to check that an
-error makes the exit code non-zero).
+on the path), `fail`: the view raises once (to check that an error makes the exit code
+non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
@@ -29,7 +29,8 @@ for _p in ("lib", "."):
 
 LEVEL = int(sys.argv[1]) if len(sys.argv) > 1 else 0
 SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
-FAIL = len(sys.argv) > 3 and sys.argv[3] == "fail"
+FAIL = "fail" in sys.argv[3:]
+HINTS = "hint" in sys.argv[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
 
 gc.collect()
 FAKES = gc.mem_alloc()
@@ -60,6 +61,9 @@ IMPORTS = gc.mem_alloc()
 # a normal game's keys: not DOWN, which asks the coach for a hint (handheld.coachui, imported
 # only then; its heap is measured apart, see the README's Coach paragraph)
 KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT)
+if HINTS:
+    KEYS = KEYS + (DOWN, DOWN)
+hinted = 0  # hands in which a hint was shown
 app = App(seed=11, level=LEVEL)
 view = Renderer(None, 160, 128) if SCREENS else TextView()
 if FAIL:
@@ -150,7 +154,12 @@ for preset in range(3):
             tap(B)
         else:
             settle()  # the key is chosen for the screen it lands on
+            was = app.screen == TABLE and app.table.hinted
             tap(KEYS[rng.below(len(KEYS))] if app.screen == TABLE else B)
+            if HINTS:
+                settle()
+                if not was and app.screen == TABLE and app.table.hinted:
+                    hinted += 1
         n += 1
         if n % 40 == 0:
             gc.collect()
@@ -187,6 +196,8 @@ print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
     BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
+if HINTS:
+    print("HINTS hands=%d" % hinted)
 if SCREENS:
     print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
         displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
