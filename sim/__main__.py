@@ -28,6 +28,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 from handheld.app import App  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.textview import TextView  # noqa: E402
+from sim.cli import at_least_1  # noqa: E402
 from sim.headless import Runner, unknown_keys, KEY_LETTERS  # noqa: E402
 
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
@@ -42,7 +43,7 @@ def parse(argv=None):
     ap.add_argument("--keys", default="", help="key script: L R U D A B S E H and .")
     ap.add_argument("--shots", default=None, help="folder for a PNG of each changed frame")
     ap.add_argument("--size", default="160x128", choices=("160x128", "240x135", "240x240"))
-    ap.add_argument("--scale", type=_positive, default=4, help="window scale (default 4)")
+    ap.add_argument("--scale", type=at_least_1, default=4, help="window scale (default 4)")
     ap.add_argument("--preset", default="sixty-six",
                     choices=("sixty-six", "schnapsen", "santase"))
     ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
@@ -61,15 +62,6 @@ def parse(argv=None):
             ap.error("--shots %s: %s" % (args.shots, why))
     return args
 
-
-def _positive(text):
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be a whole number >= 1, not %r" % text)
-    return n
 
 
 def shots_problem(folder):

@@ -30,6 +30,7 @@ from engine.hand import Hand
 from engine.match import Match
 from engine.rng import mix
 from engine.rules import preset
+from sim.cli import at_least_1
 from sim.players import make_player
 
 Z95 = 1.959963984540054
@@ -299,15 +300,6 @@ def format_table(s, spec_a, spec_b, preset_name, mode, target, seed, jobs, wall)
     return "\n".join(lines)
 
 
-def _at_least_1(text):
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be a whole number >= 1, not %r" % text)
-    return n
-
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.arena",
@@ -318,9 +310,9 @@ def main(argv=None):
     g.add_argument("--matches", type=int, help="duplicate match seeds (each played twice)")
     g.add_argument("--hands", type=int, help="duplicate single-hand seeds (each played twice)")
     ap.add_argument("--preset", default="sixty-six", help="sixty-six, schnapsen or santase")
-    ap.add_argument("--jobs", type=_at_least_1, default=1, help="worker processes")
+    ap.add_argument("--jobs", type=at_least_1, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--target", type=_at_least_1, default=None,
+    ap.add_argument("--target", type=at_least_1, default=None,
                     help="match target (default: preset's)")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = ap.parse_args(argv)
