@@ -10,6 +10,7 @@ from handheld import screen as S
 from handheld import savedata
 from handheld import store as stores
 from handheld.app import App
+from appfix import play_until as until
 from handheld.buttons import UP, DOWN, LEFT, A, B, START, SELECT
 from handheld.coachui import hint_seed
 from handheld.loop import Loop
@@ -24,15 +25,6 @@ def boot(nvm=None, seed=7, level=0):
     app = App(seed=seed, level=level, choose=stub_choose, store=store)
     view = TextView()
     return app, view, Runner(Loop(app, view))
-
-
-def until(app, r, cond, limit=2000, policy=None):
-    for _ in range(limit):
-        r.settle()
-        if cond(app):
-            return
-        r.tap(policy(app) if policy else B)
-    raise AssertionError("never reached (screen %d)" % app.screen)
 
 
 def my_turn(n):

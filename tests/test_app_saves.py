@@ -9,6 +9,7 @@ from engine.rules import preset
 from handheld import screen as S
 from handheld import persist, records, savedata, store as stores
 from handheld.app import App
+from appfix import play_until
 from handheld.buttons import A, B, DOWN, RIGHT, START
 from handheld.loop import Loop
 from handheld.textview import TextView
@@ -37,15 +38,6 @@ def spy(app):
 def idle(app):
     """The player waits: a changed match is written (persist.IDLE_MS)."""
     app.tick(app.now + persist.IDLE_MS)
-
-
-def play_until(app, r, cond, limit=2000, policy=None):
-    for _ in range(limit):
-        r.settle()
-        if cond(app):
-            return
-        r.tap(policy(app) if policy else B)
-    raise AssertionError("never reached (screen %d)" % app.screen)
 
 
 def tricks_done(n):

@@ -10,3 +10,14 @@ def display():
         return make_display(160, 128, 1, headless=True)
     except Exception as e:  # pragma: no cover - no pygame here
         pytest.skip("no pygame display: %s" % e)
+
+
+def play_until(app, r, cond, limit=2000, policy=None):
+    """Press keys (B, or policy(app)) through a Runner until cond(app) holds; fails after limit."""
+    from handheld.buttons import B
+    for _ in range(limit):
+        r.settle()
+        if cond(app):
+            return
+        r.tap(policy(app) if policy else B)
+    raise AssertionError("never reached (screen %d)" % app.screen)
