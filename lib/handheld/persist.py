@@ -135,7 +135,7 @@ class Saves:
                 savedata.record_match(self.stats, app.level, m.winner == 0)
             self._write()
         except Exception as e:  # a save must never stop the game
-            print("saves: %r" % e)
+            print("saves:", repr(e))
 
     def tick(self, app, now):
         """Write a changed match once IDLE_MS passed without a trick."""
@@ -148,7 +148,7 @@ class Saves:
             try:
                 self._write()
             except Exception as e:
-                print("saves: %r" % e)
+                print("saves:", repr(e))
 
     def count_duplicate(self, level, diff):
         """A deal replayed from the other seat is over: count it (diff: the player's game
@@ -157,7 +157,7 @@ class Saves:
             savedata.record_duplicate(self.stats, level, diff)
             self._write()
         except Exception as e:
-            print("saves: %r" % e)
+            print("saves:", repr(e))
 
     def _settings_payload(self, app):
         s = savedata.default_settings()
@@ -173,15 +173,12 @@ class Saves:
                 self._settings = payload
             self._write()
         except Exception as e:
-            print("saves: %r" % e)
-
-    def _payload(self):
-        return savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
-                                     self._match)
+            print("saves:", repr(e))
 
     def _write(self):
         self.dirty = False
-        payload = self._payload()
+        payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
+                                        self._match)
         if self._blocked or self._last == payload:
             return
         self._last = payload
@@ -190,7 +187,7 @@ class Saves:
         try:
             ok = store.save(payload)
         except (OSError, RuntimeError) as e:
-            print("saves: %r" % e)
+            print("saves:", repr(e))
             store.notice = stores.NOTICE_ERROR
             ok = False
         if ok or store.kind == "ram":

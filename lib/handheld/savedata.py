@@ -85,7 +85,7 @@ def encode_match(d):
             raise ValueError("match action: %r is not in 0..31" % a)
     options = d.get("options") or {}
     pairs = sorted(options.items() if isinstance(options, dict) else options,
-                   key=lambda pair: pair[0])
+                   key=lambda p: p[0])
     if len(pairs) > MAX_OPTIONS:
         raise ValueError("match options: %d, at most %d" % (len(pairs), MAX_OPTIONS))
     w.append(len(pairs))

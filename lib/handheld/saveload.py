@@ -190,7 +190,7 @@ def _decode(saves, name, data, decode, version):
     try:
         return decode(data)
     except (ValueError, TypeError, IndexError, KeyError) as e:
-        print("saves: %s" % e)
+        print("saves:", e)
         if data[0] > version:  # the payload of a newer game: keep it
             saves._blocked = True
             saves._note(stores.NOTICE_NEWER)
@@ -236,4 +236,5 @@ def start(saves, app):
             saves.saved = d
             saves.resumable = m
     saves._settings = settings  # replaced when the menu closes with a change
-    saves._last = saves._payload()  # written only once something changed
+    saves._last = savedata.encode_state(settings, savedata.encode_stats(saves.stats),
+                                        match)  # written only once something changed
