@@ -7,7 +7,10 @@ mpy-cross, and the screens drawn by lib/handheld/render.py (text as tiles of the
 font) over the VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the
 firmware's C objects allocate). It measures, by bisection:
 - the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
-  its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy;
+  its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy, saving as on a board:
+  code.py's store (handheld.store.open_store: nvm and the drive's /saves, here a file standing
+  for nvm and a folder in the temp folder), so the save code is loaded and every write of a
+  hand's end, of the menu and of a pause happens;
 - the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
   and raises no `pystack exhausted`.
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
@@ -16,6 +19,7 @@ bisection finds a size that completes with the next smaller step failing.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -70,10 +74,15 @@ def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
-def app_run(tree, heap_kb, level=2, pystack=4096, screens=True):
-    """(completed, falls, stdout) of the app check: completed is True when it exited 0."""
-    r = run_cp(tree, "mp_app_check.py", heap_kb, (level, "screens" if screens else "text"),
-               pystack, screens)
+def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None):
+    """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
+    a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no saves."""
+    args = (level, "screens" if screens else "text")
+    if store:  # made empty for each run: the same heap figures every time
+        shutil.rmtree(store, True)
+        os.makedirs(store)
+        args += ("store=" + store,)
+    r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
 
@@ -94,9 +103,9 @@ def smallest(ok, lo, hi, step):
     return hi
 
 
-def min_heap(tree, level=2, screens=True, lo=32, hi=256):
+def min_heap(tree, level=2, screens=True, lo=32, hi=256, store=None):
     """Smallest -X heapsize (KB) with which the app check completes: coarse (8 KB) then fine."""
-    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens)[0], lo, hi)
+    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens, store)[0], lo, hi)
 
 
 def min_kb(ok, lo=8, hi=256):
@@ -120,11 +129,11 @@ def min_pystack(ok, lo=512, hi=8192):
     return smallest(ok, coarse - 256, coarse, 8)
 
 
-def app_pystack(tree, level, heap_kb=256, screens=True):
+def app_pystack(tree, level, heap_kb=256, screens=True, store=None):
     """Smallest pystack with which the app at level plays its 3 matches (with its screens, or
     the text view) and never falls back to EASY's move."""
     def ok(size):
-        done, falls, _ = app_run(tree, heap_kb, level, size, screens)
+        done, falls, _ = app_run(tree, heap_kb, level, size, screens, store)
         return done and falls == 0
     return min_pystack(ok)
 
@@ -141,20 +150,25 @@ def report(kind, out, least):
     """Where the heap goes, from the app check's figures (KB after gc.collect)."""
     def kb(n):
         return "%.1f KB" % (n / 1024.0)
-    base, imports, app, peak, engine = [int(g) for g in re.search(
-        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+)", out).groups()]
+    base, imports, app, peak, engine, saves = [int(g) for g in re.search(
+        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+) saves=(\d+)",
+        out).groups()]
+    writes, store_kind, paused = re.search(r"SAVES writes=(\d+) kind=(\S+) idle=(\d+)", out).groups()
     c, objects, fakes, labels, excess = [int(g) for g in re.search(
         r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+) excess=(\d+)",
         out).groups()]
-    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens: %s KB "
-          "(target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
+    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens and the saves: "
+          "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
-    print("  modules %s: engine and AI %s, %sthe app with its renderer %s" % (
-        kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels else "",
-        kb(imports - engine - labels)))
+    print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
+          "(what stays loaded of handheld.store, persist, savedata, records)" % (
+              kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels
+              else "", kb(imports - engine - labels - saves), kb(saves)))
     print("  the app object with its screens %s: %d displayio objects whose C structs and "
           "buffers take %s on a board; the stand-ins take %s more (their attribute tables)"
           % (kb(app), objects, kb(c), kb(excess)))
+    print("  the saves: store %s (nvm and the drive's copy), %s writes in the run (%s of them "
+          "after a pause), the last read back" % (store_kind, writes, paused))
     print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
           "search between collections and fragmentation" % kb(peak + base))
     if least:
@@ -175,20 +189,21 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for kind in ("py", "mpy"):
             tree = write_tree(os.path.join(tmp, kind), kind == "mpy")
-            done, falls, out = app_run(tree, 256)
+            saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
+            done, falls, out = app_run(tree, 256, store=saves)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))
                 return 1
-            figures[kind] = min_heap(tree)
+            figures[kind] = min_heap(tree, store=saves)
             report(kind, out, figures[kind])
             vs = script_heap(tree, "mp_ai_match.py", ("sixty-six", 2, 2, 1))
             print("  HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
             if kind == "py":
-                figures["pystack"] = app_pystack(tree, 2)
-                _, falls, _ = app_run(tree, 256, 2, 2048)
+                figures["pystack"] = app_pystack(tree, 2, store=saves)
+                _, falls, _ = app_run(tree, 256, 2, 2048, store=saves)
                 figures["falls"] = falls
-    print("pystack: the app at HARD with its screens needs %s B; at CircuitPython 10's default "
+    print("pystack: the app at HARD with its screens and the saves needs %s B; at CircuitPython 10's default "
           "of 2,048 it made %s moves by the EASY fallback" % (figures["pystack"],
                                                               figures["falls"]))
     print("board: app HARD with screens .py %s KB, .mpy %s KB; pystack %s B (CircuitPython %s, "

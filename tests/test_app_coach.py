@@ -7,7 +7,7 @@ from engine.hand import Hand
 from engine.ai.redeal import sample_hand
 from engine.rng import Rng
 from handheld import screen as S
-from handheld import savedata
+from handheld import savedata, saveload
 from handheld import store as stores
 from handheld.app import App
 from appfix import play_until as until
@@ -222,7 +222,7 @@ def test_a_replayed_deal_has_exactly_the_cpus_cards_and_stays_out_of_the_match()
     first = match.hand
     state = match.state()
     done = app.hands_done
-    stats = savedata.decode_stats(savedata.encode_stats(app.saves.stats))
+    stats = saveload.decode_stats(savedata.encode_stats(app.saves.stats))
     dealt = Hand(first.deck, first.dealer, first.rules)  # the first deal, as dealt
     choose(app, r, 2)
     second = app.match.hand
@@ -260,13 +260,13 @@ def test_version_1_statistics_and_settings_still_load():
     for level in stats["levels"]:
         for f in savedata.FIELDS[:12]:
             old.extend(level[f].to_bytes(4, "big"))
-    got = savedata.decode_stats(bytes(old))
+    got = saveload.decode_stats(bytes(old))
     assert got == stats and got["coach"] == [[0] * 5] * 3
-    assert savedata.decode_stats(savedata.encode_stats(got)) == got
-    s = savedata.decode_settings(b"\x01\x02\x01\x0f")  # version 1: four flags
+    assert saveload.decode_stats(savedata.encode_stats(got)) == got
+    s = saveload.decode_settings(b"\x01\x02\x01\x0f")  # version 1: four flags
     assert s["sound"] and s["lights"] and not s["last_trick"]
     d = dict(savedata.default_settings(), last_trick=True)
-    assert savedata.decode_settings(savedata.encode_settings(d)) == d
+    assert saveload.decode_settings(savedata.encode_settings(d)) == d
 
 
 def test_duplicate_and_hinted_counts_round_trip_and_are_checked():
@@ -278,7 +278,7 @@ def test_duplicate_and_hinted_counts_round_trip_and_are_checked():
     c = stats["coach"][2]
     assert c == [2, 1, 4, 2, 1]  # hinted, won; same deals, better, worse
     assert stats["coach"][0] == stats["coach"][1] == [0] * 5
-    assert savedata.decode_stats(savedata.encode_stats(stats)) == stats
+    assert saveload.decode_stats(savedata.encode_stats(stats)) == stats
     c[4] = 5
     with pytest.raises(ValueError, match="dup_worse 5 > dup_deals 4"):
-        savedata.decode_stats(savedata.encode_stats(stats))
+        saveload.decode_stats(savedata.encode_stats(stats))

@@ -503,16 +503,54 @@ SAVES_CHECKS = [
 def test_saves_resume_and_statistics_on_the_vms(vm):
     import re
     import mpvm
-    # the 64-bit MicroPython VM's heap needs about 160k (more or less by the checkout path's
-    # length: the VM keeps paths on its heap); CircuitPython's 32-bit build (run_cp) far less
+    # the 64-bit MicroPython VM's heap needs about 176k (more or less by the checkout path's
+    # length: the VM keeps paths on its heap; 161-168k while the loader stayed loaded: now each
+    # of the check's five power-ups compiles handheld.saveload again with the engine, the AI
+    # and the check's own objects loaded, where a board's power-up has not loaded the AI yet);
+    # CircuitPython's 32-bit build (run_cp) far less: 121-124k (was 113-116k)
     if vm == "micropython":
-        done = mpvm.run("tests/vm/mp_saves_check.py", heap="176k")
+        done = mpvm.run("tests/vm/mp_saves_check.py", heap="192k")
     else:
         done = mpvm.run_cp("tests/vm/mp_saves_check.py", heap="160k")
     assert done.returncode == 0, done.stdout + done.stderr
     checks = [line[6:] for line in done.stdout.splitlines() if line.startswith("check ")]
     assert checks == SAVES_CHECKS
     assert re.search(r"^SAVES writes=1 heap=\d+$", done.stdout, re.M), done.stdout
+
+
+def test_the_loader_leaves_the_heap_once_the_game_has_started():
+    """Reading the record (handheld.saveload) and a notice's words (handheld.savenote) are
+    imported at power-up and dropped after: a hand's saves need neither."""
+    import sys
+    import handheld
+    app, r = boot(damaged())  # a notice at power-up: both were loaded
+    assert app.screen == S.NOTICE and app.top.lines[2] == "Old save damaged:"
+    for name in ("saveload", "savenote"):
+        assert "handheld." + name not in sys.modules and not hasattr(handheld, name)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    assert app.saves.writes == 1 and "handheld.saveload" not in sys.modules
+
+
+@pytest.mark.parametrize("vm", ["micropython", "circuitpython"])
+def test_the_save_code_left_loaded_on_the_vms(vm, tmp_path):
+    """tests/vm/mp_saves_heap.py: what stays loaded of the save code after power-up, as code.py
+    opens the store on a PyGamer (nvm and the drive's copy), and after a hand's write."""
+    import re
+    import mpvm
+    args = [str(tmp_path)]
+    if vm == "micropython":
+        done = mpvm.run("tests/vm/mp_saves_heap.py", heap="128k", args=args)
+    else:
+        done = mpvm.run_cp("tests/vm/mp_saves_heap.py", heap="96k", args=args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    m = re.search(r"^SAVECODE start=(\d+) hand=(\d+) kind=(\S+) writes=(\d+)$", done.stdout, re.M)
+    assert m and m.group(3) == "nvm+file" and m.group(4) == "1", done.stdout
+    modules = re.search(r"^MODULES (.*)$", done.stdout, re.M).group(1).split()
+    assert "handheld.saveload" not in modules and "handheld.savenote" not in modules
+    assert "handheld.persist" in modules and "handheld.savedata" in modules
+    if vm == "circuitpython":  # a board's object sizes: 16.2 KB measured (22.2 KB before the
+        assert int(m.group(1)) <= 17 * 1024, done.stdout  # loader left the heap)
 
 
 def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():

@@ -1,4 +1,5 @@
-"""Save codecs: round trips, sizes, statistics updates, and clear errors on bad data."""
+"""Save codecs: round trips, sizes, statistics updates, and clear errors on bad data
+(encoders in handheld.savedata, decoders in handheld.saveload)."""
 import os
 import sys
 
@@ -8,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "lib") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from handheld import savedata, store  # noqa: E402
+from handheld import savedata, saveload, store  # noqa: E402
 
 
 def match(**changes):
@@ -25,7 +26,7 @@ def test_match_round_trip_extremes():
                       level=2, history=list(range(32)) * 2, preset="Schnapsen-ish",
                       options={"close": True, "marriage": False, "target": -7, "deck": "24"})
     data = savedata.encode_match(long_game)
-    assert savedata.decode_match(data) == long_game
+    assert saveload.decode_match(data) == long_game
     assert len(data) < 160
     assert data[0] == savedata.MATCH_VERSION
 
@@ -34,7 +35,7 @@ def test_match_options_accept_pairs_and_encode_in_name_order():
     a = savedata.encode_match(match(options={"b": 1, "a": True}))
     b = savedata.encode_match(match(options=[("a", True), ("b", 1)]))
     assert a == b
-    assert savedata.decode_match(a)["options"] == {"a": True, "b": 1}
+    assert saveload.decode_match(a)["options"] == {"a": True, "b": 1}
 
 
 def test_largest_match_fits_its_store_slot():
@@ -75,17 +76,17 @@ def test_match_encode_refuses_bad_fields(changes, message):
 def test_match_decode_messages():
     data = savedata.encode_match(match())
     with pytest.raises(ValueError, match="match save is cut short: seed at byte 6 is missing"):
-        savedata.decode_match(data[:7])
+        saveload.decode_match(data[:7])
     with pytest.raises(ValueError, match="match save is version 2; this game reads version 1"):
-        savedata.decode_match(b"\x02" + data[1:])
+        saveload.decode_match(b"\x02" + data[1:])
     with pytest.raises(ValueError, match="match save has 2 unexpected bytes at the end"):
-        savedata.decode_match(data + b"\x00\x00")
+        saveload.decode_match(data + b"\x00\x00")
     with pytest.raises(ValueError, match="match save: level is 7, more than 2"):
-        savedata.decode_match(data[:1] + b"\x07" + data[2:])
+        saveload.decode_match(data[:1] + b"\x07" + data[2:])
     with pytest.raises(ValueError, match="expected bytes, got str"):
-        savedata.decode_match("text")
+        saveload.decode_match("text")
     with pytest.raises(ValueError, match="version 0 is not valid"):
-        savedata.decode_match(b"\x00" + data[1:])
+        saveload.decode_match(b"\x00" + data[1:])
 
 
 def test_match_decode_bad_utf8_and_bad_action():
@@ -93,24 +94,24 @@ def test_match_decode_bad_utf8_and_bad_action():
     at = data.index(b"ab")
     data[at] = 0xFF
     with pytest.raises(ValueError, match="preset is not UTF-8"):
-        savedata.decode_match(bytes(data))
+        saveload.decode_match(bytes(data))
     data = bytearray(savedata.encode_match(match(history=[5])))
     data[data.index(5, 14)] = 40
     with pytest.raises(ValueError, match="action is 40, more than 31"):
-        savedata.decode_match(bytes(data))
+        saveload.decode_match(bytes(data))
 
 
 def test_every_truncation_and_every_corrupt_byte_is_refused_or_valid():
     data = savedata.encode_match(match(options={"t": "x", "n": -2, "b": True}))
     for n in range(len(data)):
         with pytest.raises(ValueError):
-            savedata.decode_match(data[:n])
+            saveload.decode_match(data[:n])
     for i in range(len(data)):
         for value in (0, 0x1F, 0x80, 0xFF):
             bad = bytearray(data)
             bad[i] = value
             try:
-                d = savedata.decode_match(bytes(bad))
+                d = saveload.decode_match(bytes(bad))
             except ValueError:
                 continue
             savedata.encode_match(d)  # whatever decodes is a well-formed match
@@ -134,7 +135,7 @@ def test_record_hand_and_match():
     for won in (True, True, True, False, True):
         savedata.record_match(s, 2, won)
     assert (lv["matches"], lv["matches_won"], lv["streak"], lv["best_streak"]) == (5, 4, 1, 3)
-    assert savedata.decode_stats(savedata.encode_stats(s)) == s
+    assert saveload.decode_stats(savedata.encode_stats(s)) == s
 
 
 def test_counters_saturate():
@@ -142,7 +143,7 @@ def test_counters_saturate():
     s["levels"][0]["hands"] = savedata.COUNTER_MAX
     savedata.record_hand(s, 0, False, 1)
     assert s["levels"][0]["hands"] == savedata.COUNTER_MAX
-    assert savedata.decode_stats(savedata.encode_stats(s)) == s
+    assert saveload.decode_stats(savedata.encode_stats(s)) == s
 
 
 def test_stats_errors():
@@ -155,7 +156,7 @@ def test_stats_errors():
     data = savedata.encode_stats(savedata.new_stats())
     assert len(data) == 1 + 3 * (len(savedata.FIELDS) + len(savedata.COACH)) * 4
     with pytest.raises(ValueError, match="stats save is cut short"):
-        savedata.decode_stats(data[:-1])
+        saveload.decode_stats(data[:-1])
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -167,21 +168,21 @@ def test_settings_round_trip_every_flag():
             s[name] = bool(bits & (1 << i))
         data = savedata.encode_settings(s)
         assert len(data) == 4
-        assert savedata.decode_settings(data) == s
-    assert savedata.decode_settings(savedata.encode_settings(savedata.default_settings())) \
+        assert saveload.decode_settings(data) == s
+    assert saveload.decode_settings(savedata.encode_settings(savedata.default_settings())) \
         == savedata.default_settings()
 
 
 def test_settings_errors():
     data = savedata.encode_settings(savedata.default_settings())
     with pytest.raises(ValueError, match="settings save: flags is 32, more than 31"):
-        savedata.decode_settings(data[:3] + b"\x20")
+        saveload.decode_settings(data[:3] + b"\x20")
     with pytest.raises(ValueError, match="settings save: flags is 16, more than 15"):
-        savedata.decode_settings(b"\x01" + data[1:3] + b"\x10")  # version 1: 4 flags
+        saveload.decode_settings(b"\x01" + data[1:3] + b"\x10")  # version 1: 4 flags
     with pytest.raises(ValueError, match="settings level: 5 is not 0, 1 or 2"):
         savedata.encode_settings(dict(savedata.default_settings(), level=5))
     with pytest.raises(ValueError, match="settings save is version 9"):
-        savedata.decode_settings(b"\x09" + data[1:])
+        saveload.decode_settings(b"\x09" + data[1:])
 
 
 # -- the state record and sense checks (issue 15 row 13) ------------------------------------
@@ -189,12 +190,12 @@ def test_settings_errors():
 def test_state_holds_the_three_parts_and_refuses_every_truncation():
     parts = (b"\x01\x00\x01\x0f", savedata.encode_stats(savedata.new_stats()), b"")
     data = savedata.encode_state(*parts)
-    assert savedata.decode_state(data) == parts
+    assert saveload.decode_state(data) == parts
     for n in range(len(data)):
         with pytest.raises(ValueError):
-            savedata.decode_state(data[:n])
+            saveload.decode_state(data[:n])
     with pytest.raises(ValueError, match="1 unexpected bytes"):
-        savedata.decode_state(data + b"\x00")
+        saveload.decode_state(data + b"\x00")
 
 
 @pytest.mark.parametrize("change, message", [
@@ -204,10 +205,9 @@ def test_state_holds_the_three_parts_and_refuses_every_truncation():
     ({"hand_no": 5000}, "hand 5000, at most 1000"),
 ])
 def test_a_match_that_cannot_be_is_refused_by_its_sense_not_its_bytes(change, message):
-    from handheld import persist
-    d = savedata.decode_match(savedata.encode_match(match(preset="sixty-six", **change)))
+    d = saveload.decode_match(savedata.encode_match(match(preset="sixty-six", **change)))
     with pytest.raises(ValueError, match="match save makes no sense: " + message):
-        persist.restore(d)
+        saveload.restore(d)
 
 
 @pytest.mark.parametrize("level, message", [
@@ -221,7 +221,7 @@ def test_statistics_that_cannot_be_are_refused(level, message):
     st = savedata.new_stats()
     st["levels"][1].update(level)
     with pytest.raises(ValueError, match="stats save makes no sense: " + message):
-        savedata.decode_stats(savedata.encode_stats(st))
+        saveload.decode_stats(savedata.encode_stats(st))
 
 
 def test_real_statistics_pass_the_sense_check():
@@ -231,4 +231,4 @@ def test_real_statistics_pass_the_sense_check():
     savedata.record_hand(st, 1, None)
     savedata.record_match(st, 1, True)
     savedata.record_match(st, 1, False)
-    assert savedata.decode_stats(savedata.encode_stats(st)) == st
+    assert saveload.decode_stats(savedata.encode_stats(st)) == st

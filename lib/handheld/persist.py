@@ -17,55 +17,37 @@ A power cut so costs at most the hand in progress. Nothing here raises: a store 
 shows a notice once and the game goes on with its saves in RAM. A record that cannot be read
 is never overwritten before the player has played a trick of something new; a newer game's
 record is never overwritten.
+
+What stays loaded is what a hand needs: this module, the encoders (handheld.savedata) and the
+store. Reading the record at power-up (handheld.saveload) and a notice's words
+(handheld.savenote) are imported when needed and dropped from the heap after (unload()).
 """
 import gc
 gc.collect()  # this module's compile garbage, before savedata and store compile (engine.ai)
-from engine.match import Match
-from engine.rules import preset
 from engine import score
 from handheld import savedata
 from handheld import store as stores
 
-# hands whose game points are on the R35 scale (2 schneider, 3 schwarz), not a penalty
-_SCALE = (score.DECLARED, score.CLOSER_WON, score.RUN_OUT)
-
 IDLE_MS = 20000  # a changed match is written after this long without a trick
 
-NOTICE_BAD_MATCH = "Saved match unreadable:\nstarting fresh"
-
-# what each notice means for the player, under the notice itself
-_OFF = "Play goes on, but nothing is kept after power-off."
-_RAM = "Play goes on; new saves last until power-off."
-_AFTER = {
-    stores.NOTICE_READ_ONLY: _OFF,
-    stores.NOTICE_NO_STORAGE: _OFF,
-    stores.NOTICE_FULL: _RAM,
-    stores.NOTICE_ERROR: _RAM,
-    stores.NOTICE_NEWER: "A newer game can load it. Play goes on without it.",
-    stores.NOTICE_DAMAGED: "It is replaced once you play something new.",
-    stores.NOTICE_ONE_COPY: "Saves go on in nvm; a power cut while saving can lose them.",
-    NOTICE_BAD_MATCH: "It is replaced once you play a trick.",
-}
+def unload(name):
+    """Drop module `name` ("handheld.saveload": loaded for power-up or a notice): once nothing
+    else holds it, its code leaves the heap at the next collection (done here)."""
+    import sys
+    import handheld
+    sys.modules.pop(name, None)
+    name = name[9:]  # its attribute on the package
+    if hasattr(handheld, name):
+        delattr(handheld, name)
+    gc.collect()
 
 
 def notice_lines(text):
     """The lines of a notice: its own words, then what it means for the player."""
-    lines = text.split("\n")
-    extra = _AFTER.get(text)
-    if extra:
-        lines.append("")
-        lines.append(extra)
-    return lines
-
-
-def restore(d):
-    """The Match of a decoded match save; ValueError (or IllegalAction) if it does not fit."""
-    rules = preset(d["preset"])
-    if d.get("options"):
-        rules = rules.but(**d["options"])
-    savedata.check_match(d, rules.match_target)
-    return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
-                         d["scores"], d["carry"], d["history"])
+    from handheld.savenote import notice_lines as lines
+    out = lines(text)
+    unload("handheld.savenote")
+    return out
 
 
 class Saves:
@@ -99,62 +81,15 @@ class Saves:
         self._shown.append(text)
         return text
 
-    # ---- loading -----------------------------------------------------------------------------
-    def _decode(self, name, data, decode, version):
-        if not data:
-            return None
-        try:
-            return decode(data)
-        except (ValueError, TypeError, IndexError, KeyError) as e:
-            print("saves: %s" % e)
-            if data[0] > version:  # the payload of a newer game: keep it
-                self._blocked = True
-                self._note(stores.NOTICE_NEWER)
-            else:
-                self._note(NOTICE_BAD_MATCH if name == "match" else stores.NOTICE_DAMAGED)
-            return None
-
-    def _read(self):
-        """(settings, stats, match) bytes of the stored record (b"" where there are none)."""
-        try:
-            data = self.store.load()
-        except Exception as e:  # a store bug or an I/O error: play on without the save
-            print("saves: cannot read: %r" % e)
-            self._note(stores.NOTICE_ERROR)
-            return b"", b"", b""
-        self._note(self.store.notice)
-        if self.store.notice == stores.NOTICE_NEWER:
-            self._blocked = True
-        if not data:
-            return b"", b"", b""
-        parts = self._decode("state", data, savedata.decode_state, savedata.STATE_VERSION)
-        return parts or (b"", b"", b"")
-
     def start(self, app):
-        """Load settings, statistics and the saved match into app; show notices first."""
-        settings, stats, match = self._read()
-        s = self._decode("settings", settings, savedata.decode_settings,
-                         savedata.SETTINGS_VERSION)
-        if s:
-            app.load_settings(s)
-        st = self._decode("stats", stats, savedata.decode_stats, savedata.STATS_VERSION)
-        if st:
-            self.stats = st
-        self._match = match  # kept as it is until a trick of something new is played
-        self._start_settings = self._settings_payload(app)  # in effect, saved once changed
-        d = self._decode("match", match, savedata.decode_match, savedata.MATCH_VERSION)
-        if d:
-            try:
-                m = restore(d)
-            except Exception as e:  # a history that does not fit the deal, an unknown preset
-                print("saves: match: %r" % e)
-                self._note(NOTICE_BAD_MATCH)
-                m = None
-            if m is not None and not m.over:
-                self.saved = d
-                self.resumable = m
-        self._settings = settings  # replaced when the menu closes with a change
-        self._last = self._payload()  # written only once something changed
+        """Load settings, statistics and the saved match into app (handheld.saveload, dropped
+        once read), then show the first screen: a notice, the saved match, or the title."""
+        gc.collect()  # room for the loader's compile
+        from handheld import saveload
+        saveload.start(self, app)
+        saveload = None
+        unload("handheld.saveload")
+        unload("handheld.savenote")
         app.first_screen()
 
     def resume(self, app):
@@ -172,28 +107,35 @@ class Saves:
         self._start = (list(match.scores), match.carry)
         self.saved = self.resumable = None
 
-    def match_payload(self, app):
-        """The match save: the hand's history on the scores it was dealt with."""
-        m = app.match
-        d = m.state()
-        d["scores"] = self._start[0]
-        d["carry"] = self._start[1]
-        d["level"] = app.level
-        return savedata.encode_match(d)
-
     def after_action(self, app, hand_over):
         """After a trick: the match changed (written later). At a hand's end: count the hand
-        and write the match and statistics together."""
+        (and the match, if it ended) and write the match and statistics together."""
         try:
-            self._match = self.match_payload(app)
+            m = app.match
+            d = m.state()  # the match save: the hand's history on the scores it was dealt with
+            d["scores"] = self._start[0]
+            d["carry"] = self._start[1]
+            d["level"] = app.level
+            self._match = savedata.encode_match(d)
             if not hand_over:
                 self.dirty = True
                 self._since = app.now  # the pause is counted from the last trick
                 return
-            self.count_hand(app.match, app.level, app.table.hinted)
+            h = m.hand
+            w, pts, _ = m.results[-1]
+            won = None if w is None else w == 0
+            if app.table.hinted:  # a hand played with a hint is counted apart
+                savedata.record_hinted(self.stats, app.level, won)
+            else:  # game points on the R35 scale (2 schneider, 3 schwarz), not a penalty's
+                n = h.game_points if h.reason in (score.DECLARED, score.CLOSER_WON,
+                                                  score.RUN_OUT) else 1
+                savedata.record_hand(self.stats, app.level, won, n, h.closed_by == 0,
+                                     0 if w is None else pts - n)
+            if m.over:
+                savedata.record_match(self.stats, app.level, m.winner == 0)
             self._write()
         except Exception as e:  # a save must never stop the game
-            print("saves: %r" % e)
+            print("saves:", repr(e))
 
     def tick(self, app, now):
         """Write a changed match once IDLE_MS passed without a trick."""
@@ -206,22 +148,7 @@ class Saves:
             try:
                 self._write()
             except Exception as e:
-                print("saves: %r" % e)
-
-    def count_hand(self, m, level, hinted=False):
-        """Add the hand just scored (and the match, if it ended) to the statistics; a hand
-        played with a hint is counted apart (savedata.record_hinted)."""
-        h = m.hand
-        w, pts, _ = m.results[-1]
-        won = None if w is None else w == 0
-        if hinted:
-            savedata.record_hinted(self.stats, level, won)
-        else:
-            gp = h.game_points if h.reason in _SCALE else 1  # a penalty is no schneider
-            savedata.record_hand(self.stats, level, won, gp, h.closed_by == 0,
-                                 0 if w is None else pts - gp)
-        if m.over:
-            savedata.record_match(self.stats, level, m.winner == 0)
+                print("saves:", repr(e))
 
     def count_duplicate(self, level, diff):
         """A deal replayed from the other seat is over: count it (diff: the player's game
@@ -230,7 +157,7 @@ class Saves:
             savedata.record_duplicate(self.stats, level, diff)
             self._write()
         except Exception as e:
-            print("saves: %r" % e)
+            print("saves:", repr(e))
 
     def _settings_payload(self, app):
         s = savedata.default_settings()
@@ -246,15 +173,12 @@ class Saves:
                 self._settings = payload
             self._write()
         except Exception as e:
-            print("saves: %r" % e)
-
-    def _payload(self):
-        return savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
-                                     self._match)
+            print("saves:", repr(e))
 
     def _write(self):
         self.dirty = False
-        payload = self._payload()
+        payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
+                                        self._match)
         if self._blocked or self._last == payload:
             return
         self._last = payload
@@ -263,7 +187,7 @@ class Saves:
         try:
             ok = store.save(payload)
         except (OSError, RuntimeError) as e:
-            print("saves: %r" % e)
+            print("saves:", repr(e))
             store.notice = stores.NOTICE_ERROR
             ok = False
         if ok or store.kind == "ram":

@@ -1,10 +1,12 @@
-"""Compact byte codecs for the match in progress, the statistics and the settings.
+"""Compact byte codecs for the match in progress, the statistics and the settings: the encoders
+and the statistics' counting, what the game runs at every save.
 
 The save record holds one state: encode_state(settings, stats, match) packs the three
 encodings (each may be empty) so that one write stores all of them (docs/devices.md).
-Each codec has encode(d) -> bytes and decode(data) -> dict; decode raises ValueError with a
-message that says what is wrong. The first byte of every encoding is the codec's version.
-The store adds the header and CRC; these codecs only pack fields.
+Each codec has encode(d) -> bytes here and decode(data) -> dict in handheld.saveload (read at
+power-up only, then unloaded); decode raises ValueError with a message that says what is
+wrong. The first byte of every encoding is the codec's version. The store adds the header and
+CRC; these codecs only pack fields.
 """
 try:
     from micropython import const
@@ -21,200 +23,102 @@ MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
 MAX_NAME = const(24)          # preset name, in UTF-8 bytes
 MAX_OPTIONS = const(8)
 MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
-MAX_HANDS = const(1000)       # a match far longer than any real one is not a save of ours
 STATE_VERSION = const(1)
 COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
+# (this module stays loaded on a board: its names are few, as each is kept there for good)
 
 
-class _Writer:
-    def __init__(self, what):
-        self.what = what
-        self.buf = bytearray()
-
-    def uint(self, value, nbytes, name):
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < (1 << (8 * nbytes)):
-            raise ValueError("%s %s: %r is not an int in 0..%d"
-                             % (self.what, name, value, (1 << (8 * nbytes)) - 1))
-        for shift in range(8 * (nbytes - 1), -1, -8):
-            self.buf.append((value >> shift) & 0xFF)
-
-    def text(self, value, limit, name):
-        if not isinstance(value, str):
-            raise ValueError("%s %s: %r is not a string" % (self.what, name, value))
-        raw = value.encode("utf-8")
-        if len(raw) > limit:
-            raise ValueError("%s %s: %r is longer than %d bytes" % (self.what, name, value, limit))
-        self.buf.append(len(raw))
-        self.buf.extend(raw)
+def _uint(out, value, n, what, name):
+    """Append value big-endian in n bytes (1, 2 or 4); ValueError unless it is an int that
+    fits. The message names `what` and `name`."""
+    top = (0, 0xFF, 0xFFFF, 0, 0xFFFFFFFF)[n]
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+        raise ValueError("%s %s: %r is not an int in 0..%d" % (what, name, value, top))
+    for shift in range(8 * (n - 1), -1, -8):
+        out.append((value >> shift) & 0xFF)
 
 
-class _Reader:
-    def __init__(self, data, what, version):
-        self.data = data
-        self.what = what
-        self.pos = 0
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise ValueError("%s save: expected bytes, got %s" % (what, type(data).__name__))
-        v = self.version = self.uint(1, "version")
-        if v > version:
-            raise ValueError("%s save is version %d; this game reads version %d" % (what, v, version))
-        if v < 1:
-            raise ValueError("%s save: version %d is not valid" % (what, v))
-
-    def uint(self, nbytes, name):
-        if self.pos + nbytes > len(self.data):
-            raise ValueError("%s save is cut short: %s at byte %d is missing"
-                             % (self.what, name, self.pos))
-        value = 0
-        for _ in range(nbytes):
-            value = (value << 8) | self.data[self.pos]
-            self.pos += 1
-        return value
-
-    def upto(self, nbytes, name, top):
-        value = self.uint(nbytes, name)
-        if value > top:
-            raise ValueError("%s save: %s is %d, more than %d" % (self.what, name, value, top))
-        return value
-
-    def text(self, limit, name):
-        n = self.upto(1, name + " length", limit)
-        if self.pos + n > len(self.data):
-            raise ValueError("%s save is cut short inside %s" % (self.what, name))
-        raw = bytes(self.data[self.pos:self.pos + n])
-        self.pos += n
-        try:
-            return raw.decode("utf-8")
-        except UnicodeError:
-            raise ValueError("%s save: %s is not UTF-8" % (self.what, name))
-
-    def end(self):
-        extra = len(self.data) - self.pos
-        if extra:
-            raise ValueError("%s save has %d unexpected bytes at the end" % (self.what, extra))
+def _text(out, value, limit, what, name):
+    """Append a length byte and value in UTF-8 (at most limit bytes)."""
+    if not isinstance(value, str):
+        raise ValueError("%s %s: %r is not a string" % (what, name, value))
+    raw = value.encode("utf-8")
+    if len(raw) > limit:
+        raise ValueError("%s %s: %r is longer than %d bytes" % (what, name, value, limit))
+    out.append(len(raw))
+    out.extend(raw)
 
 
 # -- match in progress ----------------------------------------------------------------------
 # version, level, dealer, score 0, score 1, carry, seed (4), hand_no (2), preset (text),
-# history (count + one byte per action), options (count + name, tag, value).
-_BOOL = const(0)
-_INT = const(1)    # signed, 2 bytes
-_TEXT = const(2)
+# history (count + one byte per action), options (count + name, tag, value): tag 0 a bool
+# (1 byte), 1 a signed int (2 bytes), 2 a text.
 
 
 def encode_match(d):
     """Bytes for a match dict (preset, level, seed, hand_no, dealer, scores, carry, history,
     options). options is a dict (or (name, value) pairs) of bool, small int or str."""
-    w = _Writer("match")
-    w.buf.append(MATCH_VERSION)
-    w.uint(d["level"], 1, "level")
+    w = bytearray()
+    w.append(MATCH_VERSION)
+    _uint(w, d["level"], 1, "match", "level")
     if d["level"] >= LEVELS:
         raise ValueError("match level: %r is not 0, 1 or 2" % d["level"])
-    w.uint(d["dealer"], 1, "dealer")
+    _uint(w, d["dealer"], 1, "match", "dealer")
     if d["dealer"] > 1:
         raise ValueError("match dealer: %r is not 0 or 1" % d["dealer"])
     scores = d["scores"]
     if len(scores) != 2:
         raise ValueError("match scores: expected two, got %r" % (scores,))
-    w.uint(scores[0], 1, "score 0")
-    w.uint(scores[1], 1, "score 1")
-    w.uint(d["carry"], 1, "carry")
-    w.uint(d["seed"], 4, "seed")
-    w.uint(d["hand_no"], 2, "hand_no")
-    w.text(d["preset"], MAX_NAME, "preset")
+    for i in (0, 1):
+        _uint(w, scores[i], 1, "match score", i)
+    _uint(w, d["carry"], 1, "match", "carry")
+    _uint(w, d["seed"], 4, "match", "seed")
+    _uint(w, d["hand_no"], 2, "match", "hand_no")
+    _text(w, d["preset"], MAX_NAME, "match", "preset")
     history = d["history"]
     if len(history) > MAX_HISTORY:
         raise ValueError("match history: %d actions, at most %d" % (len(history), MAX_HISTORY))
-    w.buf.append(len(history))
+    w.append(len(history))
     for a in history:
-        w.uint(a, 1, "action")
+        _uint(w, a, 1, "match", "action")
         if a > 31:
             raise ValueError("match action: %r is not in 0..31" % a)
     options = d.get("options") or {}
     pairs = sorted(options.items() if isinstance(options, dict) else options,
-                   key=lambda pair: pair[0])
+                   key=lambda p: p[0])
     if len(pairs) > MAX_OPTIONS:
         raise ValueError("match options: %d, at most %d" % (len(pairs), MAX_OPTIONS))
-    w.buf.append(len(pairs))
+    w.append(len(pairs))
     for i in range(len(pairs)):
         name, value = pairs[i]
         if i and pairs[i - 1][0] == name:
             raise ValueError("match option %s is given twice" % name)
-        w.text(name, MAX_OPTION_TEXT, "option name")
+        _text(w, name, MAX_OPTION_TEXT, "match option", "name")
         if isinstance(value, bool):
-            w.buf.append(_BOOL)
-            w.buf.append(1 if value else 0)
+            w.append(0)
+            w.append(1 if value else 0)
         elif isinstance(value, int):
             if not -0x8000 <= value <= 0x7FFF:
                 raise ValueError("match option %s: %d is out of -32768..32767" % (name, value))
-            w.buf.append(_INT)
-            w.uint(value & 0xFFFF, 2, "option " + name)
+            w.append(1)
+            _uint(w, value & 0xFFFF, 2, "match option", name)
         elif isinstance(value, str):
-            w.buf.append(_TEXT)
-            w.text(value, MAX_OPTION_TEXT, "option " + name)
+            w.append(2)
+            _text(w, value, MAX_OPTION_TEXT, "match option", name)
         else:
             raise ValueError("match option %s: %r is not a bool, int or str" % (name, value))
-    return bytes(w.buf)
-
-
-def check_match(d, target):
-    """ValueError unless a decoded match can be a match in progress to `target` game points:
-    the scores below the target, the carry too, a hand number that can be reached."""
-    for i in (0, 1):
-        if d["scores"][i] >= target:
-            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
-                             % (i, d["scores"][i], target))
-    if d["carry"] >= target:
-        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
-                         % (d["carry"], target))
-    if d["hand_no"] > MAX_HANDS:
-        raise ValueError("match save makes no sense: hand %d, at most %d"
-                         % (d["hand_no"], MAX_HANDS))
-
-
-def decode_match(data):
-    """The match dict from encode_match's bytes; ValueError on bad data."""
-    r = _Reader(data, "match", MATCH_VERSION)
-    d = {"level": r.upto(1, "level", LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
-    d["scores"] = [r.uint(1, "score 0"), r.uint(1, "score 1")]
-    d["carry"] = r.uint(1, "carry")
-    d["seed"] = r.uint(4, "seed")
-    d["hand_no"] = r.uint(2, "hand_no")
-    d["preset"] = r.text(MAX_NAME, "preset")
-    n = r.uint(1, "history length")
-    history = []
-    for _ in range(n):
-        history.append(r.upto(1, "action", 31))
-    d["history"] = history
-    options = {}
-    for _ in range(r.upto(1, "option count", MAX_OPTIONS)):
-        name = r.text(MAX_OPTION_TEXT, "option name")
-        tag = r.upto(1, "option type", _TEXT)
-        if tag == _BOOL:
-            options[name] = r.upto(1, "option " + name, 1) == 1
-        elif tag == _INT:
-            v = r.uint(2, "option " + name)
-            options[name] = v - 0x10000 if v & 0x8000 else v
-        else:
-            options[name] = r.text(MAX_OPTION_TEXT, "option " + name)
-    d["options"] = options
-    r.end()
-    return d
+    return bytes(w)
 
 
 # -- statistics -----------------------------------------------------------------------------
 # version, then per level 0..2 the FIELDS as 4-byte counters, then (version 2) the COACH ones.
 # Hands played with a hint are counted in hinted/hinted_won only; dup_* count the deals
 # replayed from the other seat: played, you did better, worse (equal: the rest). The coach's
-# counters are a list per level, stats["coach"][level] (a list is smaller than more keys).
+# counters are a list per level, stats["coach"][level] (a list is smaller than more keys),
+# indexed 0 hinted, 1 hinted_won, 2 dup_deals, 3 dup_better, 4 dup_worse.
 FIELDS = ("matches", "matches_won", "hands", "hands_won", "points_for", "points_against",
           "schneider", "schwarz", "closes", "closes_won", "streak", "best_streak")
 COACH = ("hinted", "hinted_won", "dup_deals", "dup_better", "dup_worse")
-HINTED = const(0)
-HINTED_WON = const(1)
-DUP_DEALS = const(2)
-DUP_BETTER = const(3)
-DUP_WORSE = const(4)
 
 
 def new_stats():
@@ -231,9 +135,10 @@ def new_stats():
     return {"levels": levels, "coach": coach}
 
 
-def _bump(level, field, n=1):
-    v = level[field] + n
-    level[field] = v if v < COUNTER_MAX else COUNTER_MAX
+def _bump(s, k, n=1):
+    """Add n to counter s[k] (a level's dict or the coach's list), saturating."""
+    v = s[k] + n
+    s[k] = v if v < COUNTER_MAX else COUNTER_MAX
 
 
 def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
@@ -265,20 +170,20 @@ def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
 def record_hinted(stats, level, won):
     """Count one finished hand the player asked a hint in (won: True, False or None)."""
     c = stats["coach"][level]
-    _bump(c, HINTED)
+    _bump(c, 0)  # hinted
     if won:
-        _bump(c, HINTED_WON)
+        _bump(c, 1)  # hinted_won
 
 
 def record_duplicate(stats, level, diff):
     """Count one deal replayed from the other seat; diff is the player's game points minus the
     computer's with the same cards (engine.coach.duplicate)."""
     c = stats["coach"][level]
-    _bump(c, DUP_DEALS)
+    _bump(c, 2)  # dup_deals
     if diff > 0:
-        _bump(c, DUP_BETTER)
+        _bump(c, 3)  # dup_better
     elif diff < 0:
-        _bump(c, DUP_WORSE)
+        _bump(c, 4)  # dup_worse
 
 
 def record_match(stats, level, won):
@@ -296,54 +201,18 @@ def record_match(stats, level, won):
 
 def encode_stats(stats):
     """Bytes for a statistics dict from new_stats()."""
-    w = _Writer("stats")
-    w.buf.append(STATS_VERSION)
+    w = bytearray()
+    w.append(STATS_VERSION)
     levels = stats["levels"]
     if len(levels) != LEVELS:
         raise ValueError("stats: expected %d levels, got %d" % (LEVELS, len(levels)))
     for i in range(LEVELS):
+        what = "stats level %d" % i
         for f in FIELDS:
-            w.uint(levels[i][f], 4, "level %d %s" % (i, f))
+            _uint(w, levels[i][f], 4, what, f)
         for j in range(len(COACH)):
-            w.uint(stats["coach"][i][j], 4, "level %d %s" % (i, COACH[j]))
-    return bytes(w.buf)
-
-
-# pairs (part, whole): a part can never exceed its whole
-_PARTS = (("matches_won", "matches"), ("hands_won", "hands"), ("closes_won", "closes"),
-          ("closes", "hands"), ("streak", "best_streak"), ("best_streak", "matches_won"),
-          ("schneider", "hands_won"), ("schwarz", "hands_won"))
-
-
-def decode_stats(data):
-    """The statistics dict from encode_stats's bytes; ValueError on bad data, also on counts
-    that cannot be (more hands won than played, ...)."""
-    r = _Reader(data, "stats", STATS_VERSION)
-    stats = new_stats()
-    for i in range(LEVELS):
-        level = stats["levels"][i]
-        for f in FIELDS:
-            level[f] = r.upto(4, f, COUNTER_MAX)
-        if r.version > 1:
-            c = stats["coach"][i]
-            for j in range(len(COACH)):
-                c[j] = r.upto(4, COACH[j], COUNTER_MAX)
-    r.end()
-    for i in range(LEVELS):
-        level = stats["levels"][i]
-        for part, whole in _PARTS:
-            if level[part] > level[whole] and level[whole] < COUNTER_MAX:
-                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
-                                 % (i, part, level[part], whole, level[whole]))
-        c = stats["coach"][i]
-        for part, whole in ((HINTED_WON, HINTED), (DUP_BETTER, DUP_DEALS), (DUP_WORSE, DUP_DEALS)):
-            if c[part] > c[whole] and c[whole] < COUNTER_MAX:
-                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
-                                 % (i, COACH[part], c[part], COACH[whole], c[whole]))
-        if level["schneider"] + level["schwarz"] > level["hands_won"] < COUNTER_MAX:
-            raise ValueError("stats save makes no sense: level %d has more schneider and "
-                             "schwarz wins than hands won" % i)
-    return stats
+            _uint(w, stats["coach"][i][j], 4, what, COACH[j])
+    return bytes(w)
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -361,29 +230,18 @@ def default_settings():
 def encode_settings(s):
     """Bytes for a settings dict (preset, level, show_points, auto_marriage, sound, lights,
     last_trick; a missing last_trick is off)."""
-    w = _Writer("settings")
-    w.buf.append(SETTINGS_VERSION)
-    w.uint(s["preset"], 1, "preset")
-    w.uint(s["level"], 1, "level")
+    w = bytearray()
+    w.append(SETTINGS_VERSION)
+    _uint(w, s["preset"], 1, "settings", "preset")
+    _uint(w, s["level"], 1, "settings", "level")
     if s["level"] >= LEVELS:
         raise ValueError("settings level: %r is not 0, 1 or 2" % s["level"])
     flags = 0
     for i in range(len(FLAGS)):
         if s.get(FLAGS[i]):
             flags |= 1 << i
-    w.buf.append(flags)
-    return bytes(w.buf)
-
-
-def decode_settings(data):
-    """The settings dict from encode_settings's bytes; ValueError on bad data."""
-    r = _Reader(data, "settings", SETTINGS_VERSION)
-    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", LEVELS - 1)}
-    flags = r.upto(1, "flags", (1 << (len(FLAGS) - (r.version == 1))) - 1)
-    for i in range(len(FLAGS)):
-        s[FLAGS[i]] = bool(flags & (1 << i))
-    r.end()
-    return s
+    w.append(flags)
+    return bytes(w)
 
 
 # -- the state: the three encodings in one record ------------------------------------------
@@ -391,23 +249,9 @@ def encode_state(settings, stats, match):
     """Bytes holding the settings, statistics and match encodings (bytes, b"" if none)."""
     out = bytearray()
     out.append(STATE_VERSION)
-    for part in (settings, stats, match):
-        n = len(part)
+    for p in (settings, stats, match):
+        n = len(p)
         out.append(n >> 8)
         out.append(n & 0xFF)
-        out.extend(part)
+        out.extend(p)
     return bytes(out)
-
-
-def decode_state(data):
-    """(settings, stats, match) bytes from encode_state's bytes; ValueError on bad data."""
-    r = _Reader(data, "state", STATE_VERSION)
-    parts = []
-    for name in ("settings", "stats", "match"):
-        n = r.uint(2, name + " length")
-        if r.pos + n > len(data):
-            raise ValueError("state save is cut short inside %s" % name)
-        parts.append(bytes(data[r.pos:r.pos + n]))
-        r.pos += n
-    r.end()
-    return parts[0], parts[1], parts[2]

@@ -2,17 +2,25 @@
 view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
-    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint]]]
+    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
 on the path), `fail`: the view raises once (to check that an error makes the exit code
-non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`).
+non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
+`store=DIR`: the app saves as on a board (code.py): handheld.store.open_store with nvm and the
+drive's /saves, here DIR/nvm.bin (8 KB, made erased, then read and written in place through a
+file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or the run fails
+as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
+menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
+(`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
     HEAP base=<before imports> imports=<+modules> app=<+app and match> peak=<live peak>
          engine=<the engine and computer player's share of imports>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
-(falls: computer moves made at EASY because the pystack could not hold the search), and with
+(falls: computer moves made at EASY because the pystack could not hold the search; with a
+store `saves=` is the save code's share of `imports`: handheld.store, persist and what they keep
+loaded, imported after the app's modules as code.py does), and with
 VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=0 excess=<B>`: what CircuitPython's
 C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
@@ -31,12 +39,41 @@ LEVEL = int(sys.argv[1]) if len(sys.argv) > 1 else 0
 SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
 FAIL = "fail" in sys.argv[3:]
 HINTS = "hint" in sys.argv[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
+STORE = None  # the folder of the saves' nvm file and drive copy (store=DIR)
+for _a in sys.argv[3:]:
+    if _a.startswith("store="):
+        STORE = _a[6:]
 
 gc.collect()
 FAKES = gc.mem_alloc()
 if SCREENS:  # C modules on a board: their stand-ins' code first, counted apart (FAKES)
     import displayio  # noqa: E402
     import fontio, terminalio, vectorio, bitmaptools  # noqa: E401,E402,F401
+if STORE:
+    class FileNvm:
+        """microcontroller.nvm's slices over a file: off the heap, as a board's nvm is."""
+
+        def __init__(self, path, size):
+            with open(path, "wb") as f:  # erased, as a fresh board's nvm
+                chunk = b"\xff" * 512
+                for _ in range(size // 512):
+                    f.write(chunk)
+            self.size = size
+            self.f = open(path, "r+b")
+
+        def __len__(self):
+            return self.size
+
+        def __getitem__(self, key):
+            self.f.seek(key.start)
+            return self.f.read(key.stop - key.start)
+
+        def __setitem__(self, key, value):
+            self.f.seek(key.start)
+            self.f.write(value)
+            self.f.flush()
+
+    NVM = FileNvm(STORE + "/nvm.bin", 8192)
 gc.collect()
 BASE = gc.mem_alloc()
 FAKES = BASE - FAKES
@@ -56,6 +93,16 @@ else:
     from handheld.textview import TextView  # noqa: E402
 
 gc.collect()
+APPMODS = gc.mem_alloc()
+store = None
+if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
+    from handheld import store as stores  # noqa: E402
+    import handheld.persist  # noqa: E402,F401  (App() imports it; here to count it)
+    store = stores.open_store(nvm=NVM, root=STORE + "/saves")
+    if store.load() is not None:
+        print("FAILED: %s holds a save: give store= an empty folder" % STORE)
+        sys.exit(1)
+gc.collect()
 IMPORTS = gc.mem_alloc()
 
 # a normal game's keys: not DOWN, which asks the coach for a hint (handheld.coachui, imported
@@ -64,7 +111,7 @@ KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT)
 if HINTS:
     KEYS = KEYS + (DOWN, DOWN)
 hinted = 0  # hands in which a hint was shown
-app = App(seed=11, level=LEVEL)
+app = App(seed=11, level=LEVEL, store=store)
 view = Renderer(None, 160, 128) if SCREENS else TextView()
 if FAIL:
     class Failing:
@@ -110,6 +157,7 @@ now = 0
 peak = BUILT
 presses = 0
 rng = Rng(5)
+paused = 0  # writes made by a pause of IDLE_MS mid-hand
 
 
 def step(ms=20):
@@ -123,6 +171,16 @@ def settle():
     while not app.waiting() and n < 5000:
         step()
         n += 1
+
+
+def pause():
+    """The player waits IDLE_MS mid-hand: a changed match is written (handheld.persist)."""
+    global paused
+    from handheld.persist import IDLE_MS
+    writes = app.saves.writes
+    for _ in range(IDLE_MS // 20 + 2):
+        step()
+    paused += app.saves.writes - writes
 
 
 def tap(k):
@@ -147,7 +205,11 @@ for preset in range(3):
     done = app.matches_done
     tap(B)  # title or match end: a new match
     n = 0
+    waited = False
     while app.matches_done == done and n < 3000:
+        if STORE and not waited and app.screen == TABLE and app.saves.dirty:
+            pause()  # once a match, after its first trick: the pause's write
+            waited = True
         if app.screen == 4:  # the menu: back to the game
             tap(START)
         elif app.screen == 5:  # rules help: back to the menu
@@ -176,6 +238,8 @@ settle()
 while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
     tap(B)
     settle()
+if STORE and app.saves.dirty:  # the pause's write first: none falls in the idle check
+    pause()
 for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out
     drawn = loop.refreshes
     for _ in range(1000):
@@ -192,12 +256,21 @@ gc.enable()
 print("IDLE alloc=%d screen=%d" % (idle, app.screen))
 
 gc.collect()
-print("HEAP base=%d imports=%d app=%d peak=%d engine=%d" % (
-    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE))
+print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d" % (
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE, IMPORTS - APPMODS))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if HINTS:
     print("HINTS hands=%d" % hinted)
+if STORE:
+    s = app.saves
+    back = stores.open_store(nvm=NVM, root=STORE + "/saves", probe=False).load()
+    print("SAVES writes=%d kind=%s idle=%d" % (s.writes, s.store.kind, paused))
+    if s.store.kind != "nvm+file" or back != s._last or s.writes < app.hands_done or not paused:
+        print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
+              % (s.store.kind, "read back" if back == s._last else "lost", s.writes,
+                 app.hands_done, paused))
+        failed = True
 if SCREENS:
     print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
         displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))

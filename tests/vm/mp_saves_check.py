@@ -17,7 +17,6 @@ from handheld import screen as S  # noqa: E402
 from handheld.app import App  # noqa: E402
 from handheld.buttons import A, B  # noqa: E402
 from handheld.persist import IDLE_MS  # noqa: E402
-from handheld.savedata import decode_match, decode_state  # noqa: E402
 from handheld.store import NvmStore  # noqa: E402
 
 
@@ -36,6 +35,10 @@ class Clock:
 
 
 def boot(nvm):
+    """Power on: the app before is gone (a board restarts), a new one loads the saves."""
+    global app
+    app = None
+    gc.collect()
     return App(seed=5, choose=stub, store=NvmStore(nvm))
 
 
@@ -63,9 +66,18 @@ def check(cond, what):
 
 
 def stored_match():
-    return decode_match(decode_state(NvmStore(nvm).load())[2])
+    """hand_no and history of the match in nvm, read from the bytes by the layout of
+    handheld.savedata (not by the game's own loader, which leaves the heap after power-up)."""
+    data = NvmStore(nvm).load()
+    at = 1
+    for _ in range(2):  # past the settings and the statistics
+        at += 2 + ((data[at] << 8) | data[at + 1])
+    m = data[at + 2:]  # version, level, dealer, scores, carry, seed (4), hand_no (2), preset
+    at = 13 + m[12]  # the history's count
+    return {"hand_no": (m[10] << 8) | m[11], "history": list(m[at + 1:at + 1 + m[at]])}
 
 
+app = None
 app = boot(nvm)
 check(app.screen == S.TITLE, "title first")
 tap(app, B)

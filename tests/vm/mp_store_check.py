@@ -7,7 +7,7 @@ Prints "OK <digest> <checks>": the digest is a CRC-32 over every outcome, so bot
 interpreters must agree on each one. Any broken invariant raises (exit code 1).
 tests/test_store.py imports the helpers below and runs them on more cases.
 """
-from handheld import records, savedata, store
+from handheld import records, savedata, saveload, store
 import fakeflash
 
 MATCH = {"preset": "Classic", "level": 2, "seed": 2147483648, "hand_no": 7, "dealer": 1,
@@ -88,9 +88,9 @@ def codec_checks():
     savedata.record_hand(stats, 0, None)
     savedata.record_match(stats, 1, True)
     settings = savedata.default_settings()
-    cases = ((savedata.encode_match, savedata.decode_match, MATCH),
-             (savedata.encode_stats, savedata.decode_stats, stats),
-             (savedata.encode_settings, savedata.decode_settings, settings))
+    cases = ((savedata.encode_match, saveload.decode_match, MATCH),
+             (savedata.encode_stats, saveload.decode_stats, stats),
+             (savedata.encode_settings, saveload.decode_settings, settings))
     for encode, decode, value in cases:
         data = encode(value)
         if decode(data) != value:

@@ -1,0 +1,240 @@
+# Loading the saves at power-up: the record's three parts decoded and checked, the saved match
+# rebuilt, the notices for a record that cannot be used (handheld.persist.Saves.start; the
+# notices' words are in handheld.savenote).
+#
+# Imported by Saves.start only and dropped from the heap once the game has started (a board
+# needs its code at power-up alone); the codecs' encoders are in handheld.savedata. Each
+# decode_*(data) returns the dict (or parts) that savedata's encoder packed and raises ValueError
+# with a message that says what is wrong, also for values that cannot be (more hands won than
+# played, a score past the match's end).
+# (Prose in comments, not docstrings: a board compiles this module at every power-up.)
+
+from handheld import savedata
+from handheld import store as stores
+from handheld.savenote import NOTICE_BAD_MATCH
+
+
+class _Reader:
+    def __init__(self, data, what, version):
+        self.data = data
+        self.what = what
+        self.at = 0
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError("%s save: expected bytes, got %s" % (what, type(data).__name__))
+        v = self.version = self.uint(1, "version")
+        if v > version:
+            raise ValueError("%s save is version %d; this game reads version %d" % (what, v, version))
+        if v < 1:
+            raise ValueError("%s save: version %d is not valid" % (what, v))
+
+    def uint(self, n, name):
+        if self.at + n > len(self.data):
+            raise ValueError("%s save is cut short: %s at byte %d is missing"
+                             % (self.what, name, self.at))
+        value = 0
+        for _ in range(n):
+            value = (value << 8) | self.data[self.at]
+            self.at += 1
+        return value
+
+    def upto(self, n, name, top):
+        value = self.uint(n, name)
+        if value > top:
+            raise ValueError("%s save: %s is %d, more than %d" % (self.what, name, value, top))
+        return value
+
+    def text(self, limit, name):
+        n = self.upto(1, name + " length", limit)
+        if self.at + n > len(self.data):
+            raise ValueError("%s save is cut short inside %s" % (self.what, name))
+        raw = bytes(self.data[self.at:self.at + n])
+        self.at += n
+        try:
+            return raw.decode("utf-8")
+        except UnicodeError:
+            raise ValueError("%s save: %s is not UTF-8" % (self.what, name))
+
+    def end(self):
+        extra = len(self.data) - self.at
+        if extra:
+            raise ValueError("%s save has %d unexpected bytes at the end" % (self.what, extra))
+
+
+# -- match in progress ----------------------------------------------------------------------
+def check_match(d, target):
+    # ValueError unless a decoded match can be a match in progress to `target` game points:
+    # the scores below the target, the carry too, a hand number that can be reached.
+    for i in (0, 1):
+        if d["scores"][i] >= target:
+            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
+                             % (i, d["scores"][i], target))
+    if d["carry"] >= target:
+        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
+                         % (d["carry"], target))
+    if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
+        raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
+
+
+def decode_match(data):
+    # The match dict from encode_match's bytes; ValueError on bad data.
+    r = _Reader(data, "match", savedata.MATCH_VERSION)
+    d = {"level": r.upto(1, "level", savedata.LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
+    d["scores"] = [r.uint(1, "score %d" % i) for i in (0, 1)]
+    d["carry"] = r.uint(1, "carry")
+    d["seed"] = r.uint(4, "seed")
+    d["hand_no"] = r.uint(2, "hand_no")
+    d["preset"] = r.text(savedata.MAX_NAME, "preset")
+    n = r.uint(1, "history length")
+    history = []
+    for _ in range(n):
+        history.append(r.upto(1, "action", 31))
+    d["history"] = history
+    options = {}
+    for _ in range(r.upto(1, "option count", savedata.MAX_OPTIONS)):
+        name = r.text(savedata.MAX_OPTION_TEXT, "option name")
+        t = r.upto(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
+        if t == 0:
+            options[name] = r.upto(1, "option " + name, 1) == 1
+        elif t == 1:
+            v = r.uint(2, "option " + name)
+            options[name] = v - 0x10000 if v & 0x8000 else v
+        else:
+            options[name] = r.text(savedata.MAX_OPTION_TEXT, "option " + name)
+    d["options"] = options
+    r.end()
+    return d
+
+
+def restore(d):
+    # The Match of a decoded match save; ValueError (or IllegalAction) if it does not fit.
+    from engine.match import Match
+    from engine.rules import preset
+    rules = preset(d["preset"])
+    if d.get("options"):
+        rules = rules.but(**d["options"])
+    check_match(d, rules.match_target)
+    return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
+                         d["scores"], d["carry"], d["history"])
+
+
+# -- statistics -----------------------------------------------------------------------------
+def decode_stats(data):
+    # The statistics dict from encode_stats's bytes; ValueError on bad data, also on counts
+    # that cannot be (more hands won than played, ...).
+    r = _Reader(data, "stats", savedata.STATS_VERSION)
+    stats = savedata.new_stats()
+    top = savedata.COUNTER_MAX
+    coach = savedata.COACH
+    for i in range(savedata.LEVELS):
+        level = stats["levels"][i]
+        for f in savedata.FIELDS:
+            level[f] = r.upto(4, f, top)
+        if r.version > 1:
+            c = stats["coach"][i]
+            for j in range(len(coach)):
+                c[j] = r.upto(4, coach[j], top)
+    r.end()
+    for i in range(savedata.LEVELS):
+        level = stats["levels"][i]
+        # pairs (part, whole): a part can never exceed its whole
+        for a, b in (("matches_won", "matches"), ("hands_won", "hands"),
+                     ("closes_won", "closes"), ("closes", "hands"), ("streak", "best_streak"),
+                     ("best_streak", "matches_won"), ("schneider", "hands_won"),
+                     ("schwarz", "hands_won")):
+            if level[a] > level[b] and level[b] < top:
+                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
+                                 % (i, a, level[a], b, level[b]))
+        c = stats["coach"][i]
+        for a, b in ((1, 0), (3, 2), (4, 2)):  # hinted_won, dup_better, dup_worse
+            if c[a] > c[b] and c[b] < top:
+                raise ValueError("stats save makes no sense: level %d %s %d > %s %d"
+                                 % (i, coach[a], c[a], coach[b], c[b]))
+        if level["schneider"] + level["schwarz"] > level["hands_won"] < top:
+            raise ValueError("stats save makes no sense: level %d has more schneider and "
+                             "schwarz wins than hands won" % i)
+    return stats
+
+
+# -- settings -------------------------------------------------------------------------------
+def decode_settings(data):
+    # The settings dict from encode_settings's bytes; ValueError on bad data.
+    r = _Reader(data, "settings", savedata.SETTINGS_VERSION)
+    flags = savedata.FLAGS
+    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", savedata.LEVELS - 1)}
+    bits = r.upto(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
+    for i in range(len(flags)):
+        s[flags[i]] = bool(bits & (1 << i))
+    r.end()
+    return s
+
+
+# -- the state: the three encodings in one record ------------------------------------------
+def decode_state(data):
+    # (settings, stats, match) bytes from encode_state's bytes; ValueError on bad data.
+    r = _Reader(data, "state", savedata.STATE_VERSION)
+    parts = []
+    for name in ("settings", "stats", "match"):
+        n = r.uint(2, name + " length")
+        if r.at + n > len(data):
+            raise ValueError("state save is cut short inside %s" % name)
+        parts.append(bytes(data[r.at:r.at + n]))
+        r.at += n
+    r.end()
+    return parts[0], parts[1], parts[2]
+
+
+# -- power-up -------------------------------------------------------------------------------
+def _decode(saves, name, data, decode, version):
+    if not data:
+        return None
+    try:
+        return decode(data)
+    except (ValueError, TypeError, IndexError, KeyError) as e:
+        print("saves:", e)
+        if data[0] > version:  # the payload of a newer game: keep it
+            saves._blocked = True
+            saves._note(stores.NOTICE_NEWER)
+        else:
+            saves._note(NOTICE_BAD_MATCH if name == "match" else stores.NOTICE_DAMAGED)
+        return None
+
+
+def start(saves, app):
+    # Saves.start: load settings, statistics and the saved match into app; notices first.
+    store = saves.store
+    try:
+        data = store.load()
+    except Exception as e:  # a store bug or an I/O error: play on without the save
+        print("saves: cannot read: %r" % e)
+        saves._note(stores.NOTICE_ERROR)
+        data = None
+    else:
+        saves._note(store.notice)
+        if store.notice == stores.NOTICE_NEWER:
+            saves._blocked = True
+    parts = None
+    if data:  # the record's three parts
+        parts = _decode(saves, "state", data, decode_state, savedata.STATE_VERSION)
+    settings, stats, match = parts or (b"", b"", b"")
+    d = _decode(saves, "settings", settings, decode_settings, savedata.SETTINGS_VERSION)
+    if d:
+        app.load_settings(d)
+    d = _decode(saves, "stats", stats, decode_stats, savedata.STATS_VERSION)
+    if d:
+        saves.stats = d
+    saves._match = match  # kept as it is until a trick of something new is played
+    saves._start_settings = saves._settings_payload(app)  # in effect, saved once changed
+    d = _decode(saves, "match", match, decode_match, savedata.MATCH_VERSION)
+    if d:
+        try:
+            m = restore(d)
+        except Exception as e:  # a history that does not fit the deal, an unknown preset
+            print("saves: match: %r" % e)
+            saves._note(NOTICE_BAD_MATCH)
+            m = None
+        if m is not None and not m.over:
+            saves.saved = d
+            saves.resumable = m
+    saves._settings = settings  # replaced when the menu closes with a change
+    saves._last = savedata.encode_state(settings, savedata.encode_stats(saves.stats),
+                                        match)  # written only once something changed
