@@ -16,7 +16,8 @@ files of the layouts before it (/saves/state.bin, state0.bin, state1.bin) are re
 power-up and removed once a or b holds a newer record.
 """
 from handheld import records
-from handheld import store as S
+
+S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
 GAP = 8704  # 8 KB + one block
 NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
@@ -139,7 +140,9 @@ def _retire(s, n, files):
     return S.Store(s.copies[:n], s.kind, None, s.every)
 
 
-def open_store(nvm, root, files, unit, probe, every):
+def open_store(store, nvm, root, files, unit, probe, every):
+    global S
+    S = store
     if unit == -1:
         unit = S.nvm_unit()
     if every == -1:

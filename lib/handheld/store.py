@@ -330,12 +330,13 @@ def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
     call only. unit: nvm's erase unit if two fit in nvm (None: the whole nvm is one unit;
     -1: nvm_unit()). every: -1 for nvm_every(). probe=False trusts root to be writable and
     writes nothing (no layout made, no old file removed)."""
+    import sys
     from handheld import savelayout
     try:
-        return savelayout.open_store(nvm, root, files, unit, probe, every)
+        return savelayout.open_store(sys.modules[__name__], nvm, root, files, unit, probe,
+                                     every)
     finally:
         if probe:  # a power-up: its code is needed once
-            import sys
             sys.modules.pop("handheld.savelayout", None)
             try:
                 delattr(sys.modules["handheld"], "savelayout")

@@ -163,7 +163,7 @@ class FatFiles:
     clusters as CircuitPython's FatFs does (lib/oofatfs/ff.c at cd3da4a):
     - create_chain (ff.c:1496-1586): a new chain starts at the first free cluster after
       fs->last_clst (:1507-1508; after a mount last_clst is 0xFFFFFFFF, :3312, FAT12/16 have
-      no FSInfo to load it from, :3317-3330, so the scan starts at cluster 2); a chain grows
+      no FSInfo to load it from, :3315-3330, so the scan starts at cluster 2); a chain grows
       into the next cluster if it is free (:1548-1558), else from last_clst on; the scan
       wraps at the volume's end (:1562-1566) and fails when it comes back (:1565, :1569);
       every allocation sets last_clst (:1579). remove_chain leaves it (:1401-1440); f_open
