@@ -27,10 +27,11 @@ the cut programmed and the rest erased (0xFF). What a board does, cited:
   in RAM and flushes (:387-438: read the rest of the sector, erase it, program 256-byte pages)
   when a block of another sector is written or the filesystem syncs: mode "cache". ESP32-S3
   (ports/espressif/supervisor/internal_flash.c:131-155): every block write erases and
-  rewrites its whole 4 KB sector at once: mode "through". A file write in place (same size)
-  writes its data blocks, then its folder entry (size, time) at f_close; a new file also
-  writes the allocation table (FAT) block. f_close and os.sync() (shared-bindings/os/
-  __init__.c:274) end in CTRL_SYNC, which flushes the cache (supervisor/shared/flash.c:45).
+  rewrites its whole 4 KB sector at once: mode "through". Clusters are allocated as
+  lib/oofatfs/ff.c does (the class doc cites it): a file written in place writes its data
+  blocks, then its folder entry (size, time) at f_close; allocating or freeing also writes
+  the FAT. f_close and os.sync() (shared-bindings/os/__init__.c:274) end in CTRL_SYNC, which
+  flushes the cache (supervisor/shared/flash.c:45). fragment() makes a drive with holes.
 """
 
 
