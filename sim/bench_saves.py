@@ -169,20 +169,22 @@ def run(i, args, fragmented):
     life = min(y_nvm, y_fs)
     sa = sorted(b.files.sectors("/saves/a/state.bin"))
     sb = sorted(b.files.sectors("/saves/b/state.bin"))
+    sd = b.files.folder_sector("/saves")  # holds a's and b's entries: in neither
     print("%s: %d hands, %d writes (%.1f per match, %.2f per hand); nvm written %d times"
           % (b.name, hands, b.writes, b.writes / float(matches), b.writes / float(hands),
              b.nvm.writes))
     print("  busiest erase unit: nvm %.3f erases per hand (endurance %d: %.0f years), "
           "CIRCUITPY sector %.2f per hand + %.0f per power-up (endurance %d: %.0f years)"
           % (nvm_hand, b.e_nvm, y_nvm, fs_hand, per_boot_fs, b.e_fs, y_fs))
-    print("  a save to a/state.bin rewrites sectors %s, to b/state.bin %s: %s"
-          % (sa, sb, "apart" if not set(sa) & set(sb) else "SHARED"))
+    shared = set(sa) & set(sb) or sd in sa or sd in sb
+    print("  a save to a/state.bin rewrites sectors %s, to b/state.bin %s; /saves's entries "
+          "in sector %d: %s" % (sa, sb, sd, "SHARED" if shared else "apart"))
     if not args.no_cuts:
         print("  %d cut points: offered the previous save %d, the new one %d, nothing "
               "(before the first save) %d; records lost %d  (%.0f s)"
               % (b.cuts, b.offered["previous"], b.offered["new"], b.offered["none"],
                  b.lost, time.time() - t))
-    lost = b.lost + (1 if set(sa) & set(sb) else 0)
+    lost = b.lost + (1 if shared else 0)
     return lost, b.cuts, (life, b.name)
 
 

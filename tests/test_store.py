@@ -221,13 +221,35 @@ def test_an_upgraded_drive_loads_the_newest_record_and_drops_the_old_file(i, new
     nvm, files, unit, every = old_drive(i, fs, ns)
     s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit, every=every)
     assert s.kind == "files+nvm" and s.load() == b"record 8"
-    assert files.stat("/saves/state.bin") == (False, 512)  # kept until a or b is newer
-    assert s.save(b"played on")
+    assert sorted(files.listdir("/saves")) == ["a", "b", "gap0.bin", "gap1.bin"]  # the record
+    assert s.save(b"played on")  # went to nvm first, then the old file and /saves went
     s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit, every=every)
     assert s.load() == b"played on"
-    with pytest.raises(OSError):
-        files.stat("/saves/state.bin")  # removed once a holds a newer record
     assert len(s.copies) == (4 if i == 1 else 3)
+
+
+def test_an_upgraded_drive_with_holes_gets_a_new_saves_folder_apart_from_both_files():
+    # holes before /saves (files removed since it was made) that take all of gap0.bin: the
+    # old /saves's cluster would be in a's sector; made again, it comes first in the order
+    for pre in range(0, 8, 3):
+        for holes in range(12, 24, 2):
+            for cluster in (1, 2):
+                files = fakeflash.FatFiles(cluster=cluster)
+                nvm = fakeflash.SamdNvm()
+                if pre:
+                    files.write("/pre.bin", b"\0" * 512, pre)
+                files.write("/filler.bin", b"\0" * 512, holes)
+                files.mkdir("/saves")
+                rec = records.pack(store.KID, 3, b"old")
+                files.write("/saves/state.bin", rec + b"\xff" * (512 - len(rec)))
+                files.remove("/filler.bin")
+                files.mount()
+                s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None, every=16)
+                assert s.kind == "files+nvm" and s.load() == b"old"
+                a = files.sectors("/saves/a/state.bin")
+                b = files.sectors("/saves/b/state.bin")
+                d = files.folder_sector("/saves")
+                assert not a & b and d not in a and d not in b, (pre, holes, cluster)
 
 
 @pytest.mark.parametrize("newest", ["file", "nvm"])

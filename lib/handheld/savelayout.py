@@ -11,9 +11,11 @@ On a writable drive the layout is made once, in this order, in one go:
 FatFs gives new clusters next-fit (ff.c create_chain), so each gap file lies between a's
 clusters and b's in allocation order, and GAP (8.5 KB) is more than a 4 KB flash sector:
 a save to one file never erases a sector of the other (docs/devices.md says when exactly).
-Before the layout is remade, the newest record of the files it replaces goes to nvm; the
-files of the layouts before it (/saves/state.bin, state0.bin, state1.bin) are read at
-power-up and removed once a or b holds a newer record.
+Before the layout is made, the newest record of the files it replaces (the layouts before
+it: /saves/state.bin, state0.bin, state1.bin; or a broken a/b) goes to nvm, those files are
+removed, and /saves, left empty, is made again: its cluster then comes first in the layout's
+order too. Without nvm, old files that hold a record stay, are read at power-up and removed
+once a or b holds a newer one.
 """
 from handheld import records
 
@@ -78,8 +80,10 @@ def _clear(files, root):
     return True
 
 
-def build(files, root):
-    """Make the layout; True if done. If it cannot be, the pieces made are removed."""
+def build(files, root, old=None):
+    """Make the layout; True if done. If it cannot be, the pieces made are removed. old: the
+    old layouts' files to remove first (their records are safe elsewhere); a /saves left
+    empty is then made again, so that its own cluster comes first in the layout's order."""
     free = files.free(root)
     if free is not None and free < NEED:
         print("saves: %d bytes free on the drive, %d needed for two save files apart"
@@ -89,6 +93,12 @@ def build(files, root):
         return False
     blank = b"\xff" * S.FILE_BLOCK
     try:
+        if old is not None:
+            for c in old:
+                files.remove(c.path)
+            if not files.listdir(root):
+                files.rmdir(root)
+                files.mkdir(root)
         for name in NAMES:
             p = root + "/" + name
             if name.endswith(".bin"):
@@ -98,32 +108,38 @@ def build(files, root):
                 files.mkdir(p)
     except OSError as e:
         print("saves: cannot lay out %s: %r" % (root, e))
+        if _kind(files, root) is None:
+            files.mkdir(root)
         _clear(files, root)
         return False
     return True
 
 
 def _secure(nv, pair, old):
-    """Before the layout's files (pair) are removed and their folders rewritten: the newest
-    record of pair and the old files into an nvm copy that does not hold it. True if the
-    pair may go (without nvm: if it holds no record)."""
+    """Before the layout's files (pair) and the old layouts' files (old) are removed: their
+    newest record into an nvm copy that does not hold it. Returns (pair may go, old may
+    go); without nvm, files that hold no record may go."""
     if not nv:
-        s = S.Store(pair, "files")
-        return s._scan() is None and not s._locked
-    others = pair + old
-    s = S.Store(nv + others, "nvm")
+        return _empty(pair), _empty(old)
+    s = S.Store(nv + pair + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
-        return False
-    if best is None or best[0] < len(nv):
-        return True
-    i = s._choose(best[0])
-    try:
-        nv[i].write(records.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
-    except (OSError, RuntimeError) as e:
-        print("saves: cannot copy the save to nvm: %r" % e)
-        return False
-    return True
+        return False, False
+    if best is not None and best[0] >= len(nv):
+        try:
+            nv[s._choose(best[0])].write(records.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
+        except (OSError, RuntimeError) as e:
+            print("saves: cannot copy the save to nvm: %r" % e)
+            return False, False
+        if S.Store(nv, "nvm").load() != best[2]:
+            print("saves: the save copied to nvm does not read back")
+            return False, False
+    return True, True
+
+
+def _empty(copies):
+    s = S.Store(copies, "files")
+    return s._scan() is None and not s._locked
 
 
 def _retire(s, n, files):
@@ -182,7 +198,10 @@ def open_store(store, nvm, root, files, unit, probe, every):
     ok = ready(files, root)
     if not ok and probe:
         ro = [S.FileCopy(files, c.path, None) for c in pair]
-        ok = _secure(nv, ro, old) and build(files, root)
+        pair_ok, old_ok = _secure(nv, ro, old)
+        ok = pair_ok and build(files, root, old if old_ok else None)
+        if old_ok:
+            old = [c for c in old if _kind(files, c.path) is not None]
     if ok or not probe:
         copies = pair + nv
         s = S.Store(copies + old, "files+nvm" if nv else "files", None, every if nv else 0)

@@ -239,6 +239,7 @@ class OsFiles:
         self.remove = os.remove
         self.mkdir = os.mkdir
         self.rmdir = os.rmdir
+        self.listdir = os.listdir
 
     def read(self, path, limit):
         with open(path, "rb") as f:

@@ -523,10 +523,29 @@ class FatFiles:
     def remove(self, path):
         self._unlink(path, False)
 
+    def listdir(self, path):
+        e = self._walk(path)[2]
+        if e is None or not e[2] & 0x10:
+            raise OSError(2, path)
+        out = []
+        for blk in self._dir_blocks(e[3]):
+            d = self._read(blk)
+            for o in range(0, 512, 32):
+                if d[o] not in (0, 0xE5) and d[o] != ord("."):
+                    out.append(bytes(d[o:o + 11]).decode().rstrip())
+        return out
+
     def rmdir(self, path):
         self._unlink(path, True)
 
     # -- what a save rewrites ---------------------------------------------------------------
+    def folder_sector(self, path):
+        """The flash sector of the block that holds folder path's entries."""
+        e = self._walk(path)[2]
+        if path.strip("/") == "":
+            return self.rootdir * 512 // self.flash.erase_size
+        return self.block_of(e[3]) * 512 // self.flash.erase_size
+
     def sectors(self, path):
         """The flash sectors an in-place save of path rewrites: its clusters' and its folder
         entry's."""
@@ -635,6 +654,15 @@ class FakeFiles(_Budget):
             raise OSError(17)
         self._parent(path)
         self.dirs.add(path)
+
+    def listdir(self, path):
+        if path not in self.dirs:
+            raise OSError(2, path)
+        out = []
+        for p in list(self.files) + list(self.dirs):
+            if p.rsplit("/", 1)[0] == path:
+                out.append(p.rsplit("/", 1)[1])
+        return out
 
     def rmdir(self, path):
         self._check_writable()
