@@ -8,7 +8,11 @@ on each board model of tests/support/fakeflash.py. It prints, per board:
   datasheet's minimum endurance (docs/devices.md cites them);
 - a power cut at every point of every write of the 3 matches (every erase cut half way, every
   byte of every program unit): which state a power-up then offers (the previous save or the
-  new one) and the records lost (a cut that offers neither: must be 0).
+  new one) and the records lost (a cut that offers neither: must be 0);
+- the flash sectors a save to /saves/a/state.bin and to /saves/b/state.bin rewrites (they
+  must not meet).
+Then the same on a fragmented drive (fakeflash.fragment: holes before and between what the
+layout uses). The last line counts the cuts and losses of both runs.
 """
 import os
 import sys
@@ -33,8 +37,9 @@ SEEDS = (11, 12, 13)
 class Board:
     """One board model with its store, a cut sweep around every save."""
 
-    def __init__(self, i, sweep=True):
-        self.name, self.nvm, self.files, self.unit, self.e_nvm, self.e_fs = fakeflash.board(i)
+    def __init__(self, i, sweep=True, fragmented=False):
+        (self.name, self.nvm, self.files, self.unit, self.e_nvm, self.e_fs,
+         self.every) = fakeflash.board(i, fragmented)
         self.sweep = sweep
         self.writes = 0
         self.cuts = 0
@@ -44,8 +49,10 @@ class Board:
 
     def open(self):
         """A power-up: the store as code.py opens it (the folder made, the mount checked)."""
-        s = stores.open_store(nvm=self.nvm, root="/saves", files=self.files, unit=self.unit)
-        if len(getattr(s, "copies", ())) < 2:
+        self.files.mount()
+        s = stores.open_store(nvm=self.nvm, root="/saves", files=self.files, unit=self.unit,
+                              every=self.every)
+        if s.kind != "files+nvm":
             raise SystemExit("%s: store %s with %s" % (self.name, s.kind, s.notice))
         save = s.save
 
@@ -56,8 +63,9 @@ class Board:
             result = []
 
             def check():
+                self.files.mount()
                 got = stores.open_store(nvm=self.nvm, root="/saves", files=self.files,
-                                        unit=self.unit, probe=False).load()
+                                        unit=self.unit, every=self.every, probe=False).load()
                 if got == new:
                     self.offered["new"] += 1
                 elif got is not None and got == old:
@@ -76,8 +84,19 @@ class Board:
         s.save = swept
         return s
 
-    def busiest(self):
-        return self.nvm.busiest(), self.files.flash.busiest()
+    def units(self):
+        """Erases so far of every erase unit: (nvm's, the drive's)."""
+        nvm = self.nvm
+        if hasattr(nvm, "entries"):  # ESP32-S3's NVS: page erases, its wear levelled
+            n = [nvm.busiest()]
+        else:
+            n = list(nvm.flash.erases)
+        return n, list(self.files.flash.erases)
+
+
+def most(after, before):
+    """Erases of the unit that took the most between two units() lists."""
+    return max(a - b for a, b in zip(after, before))
 
 
 def play(board):
@@ -132,6 +151,43 @@ def years(endurance, per_hand, per_day_extra=0.0):
     return endurance / per_day / 365.0 if per_day else float("inf")
 
 
+def run(i, args, fragmented):
+    """One board model: its figures printed; returns (lost, cuts, (years, name))."""
+    t = time.time()
+    b = Board(i, sweep=not args.no_cuts, fragmented=fragmented)
+    b.open()  # the first power-up lays out /saves: once in the board's life
+    first_nvm, first_fs = b.units()
+    b.open()  # a power-up as any other day
+    boot_nvm, boot_fs = b.units()
+    per_boot_fs = most(boot_fs, first_fs)
+    hands, matches = play(b)  # a power-up before each match
+    e_nvm, e_fs = b.units()
+    nvm_hand = most(e_nvm, boot_nvm) / float(hands)
+    fs_hand = (most(e_fs, boot_fs) - per_boot_fs * matches) / float(hands)
+    y_nvm = years(b.e_nvm, nvm_hand)
+    y_fs = years(b.e_fs, fs_hand, per_boot_fs)
+    life = min(y_nvm, y_fs)
+    sa = sorted(b.files.sectors("/saves/a/state.bin"))
+    sb = sorted(b.files.sectors("/saves/b/state.bin"))
+    sd = b.files.folder_sector("/saves")  # holds a's and b's entries: in neither
+    print("%s: %d hands, %d writes (%.1f per match, %.2f per hand); nvm written %d times"
+          % (b.name, hands, b.writes, b.writes / float(matches), b.writes / float(hands),
+             b.nvm.writes))
+    print("  busiest erase unit: nvm %.3f erases per hand (endurance %d: %.0f years), "
+          "CIRCUITPY sector %.2f per hand + %.0f per power-up (endurance %d: %.0f years)"
+          % (nvm_hand, b.e_nvm, y_nvm, fs_hand, per_boot_fs, b.e_fs, y_fs))
+    shared = set(sa) & set(sb) or sd in sa or sd in sb
+    print("  a save to a/state.bin rewrites sectors %s, to b/state.bin %s; /saves's entries "
+          "in sector %d: %s" % (sa, sb, sd, "SHARED" if shared else "apart"))
+    if not args.no_cuts:
+        print("  %d cut points: offered the previous save %d, the new one %d, nothing "
+              "(before the first save) %d; records lost %d  (%.0f s)"
+              % (b.cuts, b.offered["previous"], b.offered["new"], b.offered["none"],
+                 b.lost, time.time() - t))
+    lost = b.lost + (1 if shared else 0)
+    return lost, b.cuts, (life, b.name)
+
+
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m sim.bench saves")
@@ -142,35 +198,15 @@ def main(argv=None):
     print("a cut at every point of every write: every erase half way, every programmed byte")
     total_lost = total_cuts = 0
     shortest = None
-    for i in range(len(fakeflash.BOARDS)):
-        t = time.time()
-        b = Board(i, sweep=not args.no_cuts)
-        b.open()  # the first power-up makes the folder: once in the board's life
-        first_nvm, first_fs = b.busiest()
-        b.open()  # a power-up as any other day
-        boot_nvm, boot_fs = b.busiest()
-        per_boot_fs = boot_fs - first_fs
-        hands, matches = play(b)  # a power-up before each match
-        e_nvm, e_fs = b.busiest()
-        nvm_hand = (e_nvm - boot_nvm) / float(hands)
-        fs_hand = (e_fs - boot_fs - per_boot_fs * matches) / float(hands)
-        y_nvm = years(b.e_nvm, nvm_hand)
-        y_fs = years(b.e_fs, fs_hand, per_boot_fs)
-        life = min((y_nvm, "nvm"), (y_fs, "CIRCUITPY"))
-        print("%s: %d hands, %d writes (%.1f per match, %.2f per hand)"
-              % (b.name, hands, b.writes, b.writes / float(matches), b.writes / float(hands)))
-        print("  busiest erase unit: nvm %.2f erases per hand (endurance %d: %.0f years), "
-              "CIRCUITPY %.2f per hand + %.0f per power-up (endurance %d: %.0f years)"
-              % (nvm_hand, b.e_nvm, y_nvm, fs_hand, per_boot_fs, b.e_fs, y_fs))
-        if not args.no_cuts:
-            print("  %d cut points: offered the previous save %d, the new one %d, nothing "
-                  "(before the first save) %d; records lost %d  (%.0f s)"
-                  % (b.cuts, b.offered["previous"], b.offered["new"], b.offered["none"],
-                     b.lost, time.time() - t))
-        total_lost += b.lost
-        total_cuts += b.cuts
-        if shortest is None or life[0] < shortest[0]:
-            shortest = (life[0], b.name, life[1])
+    for fragmented in (False, True):
+        if fragmented:
+            print("the same on a fragmented drive (files removed: holes before and between):")
+        for i in range(len(fakeflash.BOARDS)):
+            lost, cuts, life = run(i, args, fragmented)
+            total_lost += lost
+            total_cuts += cuts
+            if shortest is None or life[0] < shortest[0]:
+                shortest = life
     print("saves: lost %d records at %d cut points; shortest lifetime %.0f years (%s)"
           % (total_lost, total_cuts, shortest[0], shortest[1]))
     return 1 if total_lost else 0

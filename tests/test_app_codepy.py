@@ -66,8 +66,9 @@ def run_code_py(monkeypatch, tmp_path, board_id, display, script, env=(), pins=N
     with pytest.raises(Stop):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     seen.update(scanner=keypad.made[0], nvm=mods["microcontroller"].nvm, written=written)
-    state = drive / "state.bin"
-    seen["saved"] = any(seen["nvm"]) or (state.exists() and any(state.read_bytes()))
+    states = [drive / n / "state.bin" for n in "ab"]
+    seen["saved"] = any(seen["nvm"]) or any(s.exists() and s.read_bytes()[:2] == b"S6"
+                                            for s in states)
     return seen
 
 

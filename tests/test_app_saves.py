@@ -330,19 +330,25 @@ class FailingFiles(stores.OsFiles):
         self.ok = ok
         self.tries = 0
 
-    def write(self, path, data):
+    def write(self, path, data, repeat=1):
         self.tries += 1
         if self.tries > self.ok:
             raise OSError(self.errno, "fake")
-        super().write(path, data)
+        super().write(path, data, repeat)
+
+    def overwrite(self, path, data):  # a save: in place
+        self.tries += 1
+        if self.tries > self.ok:
+            raise OSError(self.errno, "fake")
+        super().overwrite(path, data)
 
 
 @pytest.mark.parametrize("errno,head", ((30, "Saves off:"), (28, "Not saved:")))
 def test_a_drive_that_fails_mid_match_shows_a_notice_once_and_play_goes_on(errno, head,
                                                                              tmp_path):
-    files = FailingFiles(errno, ok=1)  # the probe write works, saves fail
+    files = FailingFiles(errno, ok=5)  # the probe and the layout's 4 files work, saves fail
     st = stores.open_store(root=str(tmp_path / "saves"), files=files)
-    assert st.kind == "file"
+    assert st.kind == "files"
     app = App(seed=7, choose=stub_choose, store=st)
     r = Runner(Loop(app, TextView()))
     r.tap(B)
@@ -442,7 +448,7 @@ def test_simulator_saves_only_where_asked(tmp_path, monkeypatch):
     assert cli.make_store(args).kind == "ram"
     assert cli.make_store(cli.parse(["--no-save"]), True).kind == "ram"
     st = cli.make_store(cli.parse([]), True)
-    assert st.kind == "file"
+    assert st.kind == "files"
     assert os.path.isdir(str(tmp_path / "home" / ".local" / "share" / "sixtysix"))
     folder = str(tmp_path / "saves")
     out = []
@@ -452,7 +458,7 @@ def test_simulator_saves_only_where_asked(tmp_path, monkeypatch):
             out.append(s)
     args = cli.parse(["--save-dir", folder, "--text"])
     app = cli.run_text(args, "B" + "B" * 12, Out())
-    assert app.saves.store.kind == "file" and app.saves.writes > 0
+    assert app.saves.store.kind == "files" and app.saves.writes > 0
     app2 = cli.run_text(args, "", Out())
     assert app2.screen == S.RESUME
 

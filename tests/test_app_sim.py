@@ -60,7 +60,9 @@ def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
     folder = str(tmp_path / "saves")
     done = sim("--text", "--save-dir", folder, stdin="B\nBBBBBB\nq\n")
     assert done.returncode == 0, done.stderr
-    assert sorted(os.listdir(folder)) == ["state0.bin"]  # written when the game quits
+    assert sorted(os.listdir(folder)) == ["a", "b", "gap0.bin", "gap1.bin"]  # the layout
+    with open(os.path.join(folder, "a", "state.bin"), "rb") as f:
+        assert f.read(2) == b"S6"  # the record, written to a when the game quits
     again = sim("--text", "--save-dir", folder, stdin="q\n")
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout
 

@@ -3,24 +3,22 @@
     store = open_store(nvm=microcontroller.nvm, root="/saves")
     data = store.load()        # the newest payload whose record checks out, or None
     store.save(payload)        # True once it is stored (or was already)
-    store.kind                 # 'nvm', 'nvm+file', 'file' or 'ram'
+    store.kind                 # 'files+nvm', 'files', 'nvm+file', 'nvm', 'file' or 'ram'
     store.notice               # None, or a short message for the screen
 
-The record is kept in two or three copies that never share a flash erase unit, and a save
-never overwrites the copy that holds the newest record. A power cut during a save can so
-damage only the copy being written: another one holds the previous save, whole. Of the
-copies it may write, a save picks a file on CIRCUITPY first (its flash takes 100,000 erase
-cycles, nvm's 10,000), then the copy with the oldest record (docs/devices.md):
-- SAMD51 (PyGamer, PyBadge) and ESP32-S3: every nvm write erases the whole nvm (one 8 KB
-  block on SAMD51, an NVS erase-all then a new blob on ESP32-S3): one copy in nvm, one in a
-  file on CIRCUITPY, written in turn.
-- nRF52840 (CLUE): the 8 KB nvm is two 4 KB pages, each erased on its own
-  (ports/nordic/common-hal/nvm/ByteArray.c): one copy per page, and one in a file; the file
-  takes every other save, the pages share the rest.
-- With a read-only drive: the two pages on a CLUE; elsewhere the nvm copy alone, and the
+The record is kept in copies that never share a flash erase unit, and a save never
+overwrites the copy that holds the newest record: a power cut during a save can damage
+only the copy being written, another one holds the previous save, whole. At power-up the
+newest copy that checks out loads. Where they live (handheld/savelayout.py lays them out
+at power-up; docs/devices.md says why):
+- A writable drive: /saves/a/state.bin and /saves/b/state.bin, two files whose FAT
+  clusters lie in different 4 KB flash sectors, take the saves in turn; nvm (one 8 KB
+  unit on SAMD51, two 4 KB pages on nRF52840, an NVS blob on ESP32-S3) is an extra copy
+  written when its record is `every` saves behind (16; 2 on ESP32-S3, whose NVS spreads
+  its wear and whose drive erases a sector per block written).
+- A drive too full for that layout: today's nvm + /saves/state.bin (with a notice).
+- A read-only drive: the two nvm pages on a CLUE; elsewhere the nvm copy alone, and the
   store says so (NOTICE_ONE_COPY).
-- No nvm: two files (boards outside the supported four; a cut while FAT rewrites the folder's
-  sector can cost both).
 """
 try:
     from micropython import const
@@ -41,11 +39,14 @@ NOTICE_ERROR = "Not saved:\nstorage error"
 NOTICE_NEWER = "Save from a newer game:\nkept, not loaded"
 NOTICE_DAMAGED = "Old save damaged:\nstarting fresh"
 NOTICE_ONE_COPY = "One save copy only:\ndrive is read-only"
+NOTICE_ONE_COPY_DRIVE = "One save copy only:\ncannot write /saves"
+NOTICE_OLD_LAYOUT = "Saves in the old layout:\nthe flash wears faster"
 
 KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
 NVM_MIN = const(2048)       # a smaller nvm is not used
-FILE_BLOCK = const(512)     # a file copy is padded to whole FAT blocks: its size never changes
+FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in place
+EVERY = const(16)           # beside two drive copies, nvm takes a save when 16 behind
 PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
@@ -78,14 +79,14 @@ class NvmCopy:
 
 
 class FileCopy:
-    """One copy in a file, overwritten in place at a fixed size (docs/devices.md: on FAT
-    this rewrites the file's sector and its folder entry, never the allocation table)."""
+    """One copy in a file, written in place (docs/devices.md: on FAT this rewrites the
+    file's blocks and its folder entry, never the allocation table). rank None: read at
+    load, never written (the files of an older layout)."""
 
-    rank = 1  # CIRCUITPY's SPI/QSPI flash: 100,000 erase cycles: takes the writes it can
-
-    def __init__(self, files, path):
+    def __init__(self, files, path, rank=1):
         self.files = files
         self.path = path
+        self.rank = rank  # CIRCUITPY's flash: 100,000 erase cycles
 
     def read(self):
         try:
@@ -100,7 +101,10 @@ class FileCopy:
 
     def clear(self):
         try:
-            self.files.remove(self.path)
+            if self.rank is None:
+                self.files.remove(self.path)
+            else:  # the layout's file stays where it is
+                self.files.overwrite(self.path, b"\xff" * FILE_BLOCK)
         except OSError:
             pass
 
@@ -108,10 +112,11 @@ class FileCopy:
 class Store:
     """The record in one or two copies (see the module doc)."""
 
-    def __init__(self, copies, kind, notice=None):
+    def __init__(self, copies, kind, notice=None, every=0):
         self.copies = copies
         self.kind = kind
         self.notice = notice
+        self.every = every  # nvm takes a save when its newest record is this far behind
         self._newest = None  # (copy index, seq, payload) of the newest valid record
         self._seqs = [None] * len(copies)  # sequence number of each copy's valid record
         self._scanned = False
@@ -170,19 +175,28 @@ class Store:
         return True
 
     def _choose(self, newest):
-        """The copy to write: never the one holding the newest record (a cut may erase it);
-        of the others, the highest rank (the most erase cycles), then the oldest record."""
+        """The copy to write: never the one holding the newest record (a cut may erase it)
+        nor an old layout's file. With `every`, nvm (rank 0) when its newest record is
+        every - 1 saves behind the newest (or has none), else a drive copy (rank 1);
+        without, the highest rank. Then the copy with the oldest record."""
+        seqs = self._seqs
+        due = False
+        if self.every:
+            top = None if self._newest is None else self._newest[1]
+            last = None  # the newest record among the nvm copies
+            for i in range(len(seqs)):
+                if self.copies[i].rank == 0 and _older(last, seqs[i]):
+                    last = seqs[i]
+            due = top is None or last is None or (top - last) & 0xFFFF >= self.every - 1
         pick = None
         for i in range(len(self.copies)):
-            if i == newest:
+            r = self.copies[i].rank
+            if i == newest or r is None:
                 continue
-            if pick is None:
-                pick = i
-                continue
-            a, b = self.copies[i].rank, self.copies[pick].rank
-            if a > b or (a == b and _older(self._seqs[i], self._seqs[pick])):
-                pick = i
-        return pick
+            r = -r if due else r
+            if pick is None or r > pick[1] or (r == pick[1] and _older(seqs[i], seqs[pick[0]])):
+                pick = (i, r)
+        return pick[0]
 
     def erase(self):
         """Forget the record in every copy, also a newer game's (an explicit player choice)."""
@@ -224,10 +238,25 @@ class OsFiles:
         self._os = os
         self.remove = os.remove
         self.mkdir = os.mkdir
+        self.rmdir = os.rmdir
+        self.listdir = os.listdir
 
     def read(self, path, limit):
         with open(path, "rb") as f:
             return f.read(limit)
+
+    def stat(self, path):
+        """(is a folder, size); OSError if path is missing."""
+        st = self._os.stat(path)
+        return bool(st[0] & 0x4000), st[6]
+
+    def free(self, path):
+        """Free bytes on path's drive, or None where the port cannot say."""
+        try:
+            st = self._os.statvfs(path)
+        except (AttributeError, OSError):
+            return None
+        return st[0] * st[4]
 
     def _sync(self, f):
         os = self._os
@@ -235,21 +264,23 @@ class OsFiles:
         if hasattr(os, "fsync"):  # CPython
             os.fsync(f.fileno())
 
-    def write(self, path, data):
-        """Write data to path (created or emptied first) and push it to the flash."""
+    def write(self, path, data, repeat=1):
+        """Write data `repeat` times to path (created or emptied first) and push it to the
+        flash."""
         with open(path, "wb") as f:
-            f.write(data)
+            for _ in range(repeat):
+                f.write(data)
             self._sync(f)
         self._os_sync()
 
     def overwrite(self, path, data):
-        """Write data over a file of the same size in place (its FAT chain stays), else
-        write it anew."""
+        """Write data at the start of a file at least as long, in place (its FAT chain
+        and size stay), else write the file anew."""
         try:
-            same = self._os.stat(path)[6] == len(data)
+            fits = self._os.stat(path)[6] >= len(data)
         except OSError:
-            same = False
-        if not same:
+            fits = False
+        if not fits:
             return self.write(path, data)
         with open(path, "r+b") as f:
             f.write(data)
@@ -258,8 +289,8 @@ class OsFiles:
 
     def check(self, root):
         """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
-        without a write (a write would rewrite the folder's flash sector at every power-up,
-        the sector that holds the save file's entry); elsewhere a probe file is written."""
+        without a write (a write would rewrite a folder's flash sector at every power-up);
+        elsewhere a probe file is written."""
         try:
             import storage
         except ImportError:
@@ -282,60 +313,36 @@ class OsFiles:
             os.sync()
 
 
-def _probe(root, files):
-    """None if the folder can be written, else the OSError that says why not."""
-    try:
-        try:
-            files.mkdir(root)
-        except OSError as e:
-            if e.args and e.args[0] != _EEXIST:
-                raise
-        files.check(root)
-    except OSError as e:
-        return e
-    return None
-
-
 def nvm_unit():
     """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
     import sys
     return PAGE_NRF if sys.platform.startswith("nRF") else None
 
 
-def open_store(nvm=None, root=None, files=None, unit=-1, probe=True):
-    """The best store: two nvm units, else nvm + a file, else nvm alone (with a notice),
-    else two files, else RAM. unit: nvm's erase unit if two fit in nvm (None: the whole nvm
-    is one unit; -1: ask nvm_unit()). probe=False trusts root to be writable (no write)."""
-    if unit == -1:
-        unit = nvm_unit()
-    if nvm is not None and len(nvm) < NVM_MIN:
-        print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), NVM_MIN))
-        nvm = None
-    error = None
-    if root is not None:
-        root = root.rstrip("/")
-        if files is None:
-            files = OsFiles()
-        error = _probe(root, files) if probe else None
-        if error is not None:
-            print("saves: cannot write %s: %r" % (root, error))
-    if nvm is not None:
-        copies = [NvmCopy(nvm, 0)]
-        if unit and len(nvm) >= 2 * unit:
-            copies.append(NvmCopy(nvm, unit))
-        if root is not None and error is None:
-            copies.append(FileCopy(files, root + "/state.bin"))
-            return Store(copies, "nvm+file")
-        if len(copies) == 2:
-            return Store(copies, "nvm")
-        return Store(copies, "nvm", NOTICE_ONE_COPY)
-    if root is None:
-        return RamStore(NOTICE_NO_STORAGE)
-    if error is None:
-        return Store([FileCopy(files, root + "/state0.bin"),
-                      FileCopy(files, root + "/state1.bin")], "file")
-    return RamStore(_notice_for(error) if error.args and error.args[0] in (_EROFS, _ENOSPC)
-                    else NOTICE_NO_STORAGE)
+def nvm_every():
+    """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
+    levels its wear, the drive erases a sector per block written), else EVERY."""
+    import sys
+    return 2 if sys.platform == "Espressif" else EVERY
+
+
+def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
+    """The best store (see the module doc); handheld/savelayout.py, imported for this
+    call only. unit: nvm's erase unit if two fit in nvm (None: the whole nvm is one unit;
+    -1: nvm_unit()). every: -1 for nvm_every(). probe=False trusts root to be writable and
+    writes nothing (no layout made, no old file removed)."""
+    import sys
+    from handheld import savelayout
+    try:
+        return savelayout.open_store(sys.modules[__name__], nvm, root, files, unit, probe,
+                                     every)
+    finally:
+        if probe:  # a power-up: its code is needed once
+            sys.modules.pop("handheld.savelayout", None)
+            try:
+                delattr(sys.modules["handheld"], "savelayout")
+            except (AttributeError, KeyError, TypeError):
+                pass
 
 
 class RamStore:

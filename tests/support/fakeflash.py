@@ -27,10 +27,11 @@ the cut programmed and the rest erased (0xFF). What a board does, cited:
   in RAM and flushes (:387-438: read the rest of the sector, erase it, program 256-byte pages)
   when a block of another sector is written or the filesystem syncs: mode "cache". ESP32-S3
   (ports/espressif/supervisor/internal_flash.c:131-155): every block write erases and
-  rewrites its whole 4 KB sector at once: mode "through". A file write in place (same size)
-  writes its data blocks, then its folder entry (size, time) at f_close; a new file also
-  writes the allocation table (FAT) block. f_close and os.sync() (shared-bindings/os/
-  __init__.c:274) end in CTRL_SYNC, which flushes the cache (supervisor/shared/flash.c:45).
+  rewrites its whole 4 KB sector at once: mode "through". Clusters are allocated as
+  lib/oofatfs/ff.c does (the class doc cites it): a file written in place writes its data
+  blocks, then its folder entry (size, time) at f_close; allocating or freeing also writes
+  the FAT. f_close and os.sync() (shared-bindings/os/__init__.c:274) end in CTRL_SYNC, which
+  flushes the cache (supervisor/shared/flash.c:45). fragment() makes a drive with holes.
 """
 
 
@@ -159,36 +160,77 @@ class EspNvm(_Nvm):
 
 
 class FatFiles:
-    """The store's file operations on a FAT-like volume over a Flash (see the module doc).
+    """The store's file operations (store.OsFiles) on a FAT volume over a Flash, allocating
+    clusters as CircuitPython's FatFs does (lib/oofatfs/ff.c at cd3da4a):
+    - create_chain (ff.c:1496-1586): a new chain starts at the first free cluster after
+      fs->last_clst (:1507-1508; after a mount last_clst is 0xFFFFFFFF, :3312, FAT12/16 have
+      no FSInfo to load it from, :3315-3330, so the scan starts at cluster 2); a chain grows
+      into the next cluster if it is free (:1548-1558), else from last_clst on; the scan
+      wraps at the volume's end (:1562-1566) and fails when it comes back (:1565, :1569);
+      every allocation sets last_clst (:1579). remove_chain leaves it (:1401-1440); f_open
+      of an existing file with "wb" frees its chain and sets last_clst = first cluster - 1
+      (:3524-3529, "reuse the cluster hole").
+    - one block window (FF_FS_TINY, ffconf.h:304): FAT and folder blocks are written when
+      the window moves (sync_window, :1025) and at f_sync/f_close (:3852-3926: the file's
+      folder entry, size and time, then sync_fs and CTRL_SYNC); whole data blocks go
+      straight to the disk (f_write, :3790-3800). f_mkdir (:4743-4810): allocate, clear the
+      cluster, dot entries, register in the parent.
+    - mkfs (:5700-5733): FAT12/16, the data area not aligned to the flash's 4 KB sectors
+      (GET_BLOCK_SIZE is 1, extmod/vfs_fat_diskio.c:149); clusters of `cluster` blocks
+      (512 B on a 1 MB volume, 1 KB on 2 MB, 2 KB on 8 MB).
+    Layout here: block 0 boot, then the FAT (2 bytes a cluster), the root folder (`root`
+    blocks), then the clusters. A folder's entries are the first block of its cluster
+    (16 entries of 32 bytes: name 0-10, attribute 11, time 22, cluster 26, size 28).
+    mode "cache" (external SPI/QSPI flash) or "through" (ESP32-S3), see the module doc;
+    external_flash.c:503-524 also programs a block straight into flash that is erased."""
 
-    Block 0: the FAT; sector 1 holds the folder's block (32-byte entries: name 12, first
-    block 2, size 2, time 4) and then the files' blocks. mode "cache" or "through"."""
-
-    def __init__(self, flash=None, mode="cache", readonly=False):
-        self.flash = flash or Flash(16 * 1024, 4096, 256)
+    def __init__(self, flash=None, mode="cache", readonly=False, cluster=2, root=2):
+        self.flash = flash or Flash(128 * 1024, 4096, 256)
         self.mode = mode
         self.readonly = readonly
         self.time = 0
-        self._sector = None  # the cached sector and its blocks (mode "cache")
-        self._blocks = {}
         self.writes = 0
+        self.csize = cluster
+        blocks = len(self.flash.data) // 512
+        self.fat = 1
+        nfat = ((blocks // cluster + 2) * 2 + 511) // 512
+        self.rootdir = 1 + nfat
+        self.nroot = root
+        self.data0 = self.rootdir + root
+        self.n_fatent = (blocks - self.data0) // cluster + 2
+        d = self.flash.data
+        d[0:512 * self.data0] = bytes(512 * self.data0)  # formatted: FAT and root zeroed
+        d[512 * self.fat:512 * self.fat + 4] = b"\xf8\xff\xff\xff"
+        self.mount()
 
-    # -- blocks ---------------------------------------------------------------------------------
+    def mount(self):
+        """A power-up: the volume mounted afresh (no window, no cache, last_clst unset)."""
+        self.last_clst = None
+        self._win = None  # [block, bytearray, dirty]
+        self._sector = None
+        self._blocks = {}
+
+    # -- the flash under the FAT: one sector cached ("cache") or written at once ("through")
     def _block_write(self, n, data):
         f = self.flash
         sector = n * 512 // f.erase_size
+        a = n * 512
         if self.mode == "through":
             image = bytearray(f.data[sector * f.erase_size:(sector + 1) * f.erase_size])
-            off = n * 512 - sector * f.erase_size
+            off = a - sector * f.erase_size
             image[off:off + 512] = data
             f.rewrite(sector, image)
             return
-        if self._sector is not None and (self._sector != sector or n in self._blocks):
-            self.sync()
+        if self._sector != sector or n in self._blocks:
+            if f.data[a:a + 512] == b"\xff" * 512:  # erased: programmed at once
+                f.program(a, bytes(data))
+                return
+            self.flush()
         self._sector = sector
         self._blocks[n] = bytes(data)
 
-    def sync(self):
+    def flush(self):
+        """CTRL_SYNC: the cached sector erased and programmed back."""
         if self._sector is None:
             return
         f = self.flash
@@ -200,105 +242,334 @@ class FatFiles:
         self._sector = None
         self._blocks = {}
 
-    def _block(self, n):
+    def _read(self, n):
+        w = self._win
+        if w is not None and w[0] == n:
+            return w[1]
+        if n in self._blocks:
+            return bytearray(self._blocks[n])
         return bytearray(self.flash.data[n * 512:n * 512 + 512])
 
-    # -- the folder -----------------------------------------------------------------------------
-    DIR = 8  # block number of the folder (sector 1)
+    # -- FatFs's window ---------------------------------------------------------------------
+    def _sync_window(self):
+        w = self._win
+        if w is not None and w[2]:
+            self._block_write(w[0], w[1])
+            w[2] = False
 
-    def _entries(self):
-        """{name: (index, first block, size)} of the folder's intact entries."""
-        d = self._block(self.DIR)
-        out = {}
-        for i in range(16):
-            e = d[i * 32:i * 32 + 32]
-            if e[0] in (0, 0xFF):
-                continue
-            name = bytes(e[0:12]).rstrip(b"\x00")
-            try:
-                name = name.decode()
-            except UnicodeError:
-                continue
-            out[name] = (i, (e[12] << 8) | e[13], (e[14] << 8) | e[15])
+    def _move(self, n):
+        if self._win is None or self._win[0] != n:
+            self._sync_window()
+            self._win = [n, self._read(n), False]
+        return self._win[1]
+
+    def _sync_fs(self):
+        self._sync_window()
+        self.flush()
+        self._win = None
+
+    # -- the FAT ----------------------------------------------------------------------------
+    def get_fat(self, c):
+        b = self._read(self.fat + c * 2 // 512)
+        o = c * 2 % 512
+        return b[o] | (b[o + 1] << 8)
+
+    def _put_fat(self, c, v):
+        n = self.fat + c * 2 // 512
+        b = self._move(n)
+        o = c * 2 % 512
+        b[o] = v & 0xFF
+        b[o + 1] = (v >> 8) & 0xFF
+        self._win[2] = True
+
+    def create_chain(self, clst):
+        """ff.c create_chain on FAT16: the new cluster, or 0 when none is free."""
+        n = self.n_fatent
+        if clst == 0:
+            scl = self.last_clst
+            if scl is None or scl == 0 or scl >= n:
+                scl = 1
+        else:
+            cs = self.get_fat(clst)
+            if 2 <= cs < n:
+                return cs
+            scl = clst
+        ncl = 0
+        if scl == clst:
+            ncl = scl + 1
+            if ncl >= n:
+                ncl = 2
+            if self.get_fat(ncl) != 0:
+                cs = self.last_clst
+                if cs is not None and 2 <= cs < n:
+                    scl = cs
+                ncl = 0
+        if ncl == 0:
+            ncl = scl
+            while True:
+                ncl += 1
+                if ncl >= n:
+                    ncl = 2
+                    if ncl > scl:
+                        return 0
+                if self.get_fat(ncl) == 0:
+                    break
+                if ncl == scl:
+                    return 0
+        self._put_fat(ncl, 0xFFFF)
+        if clst:
+            self._put_fat(clst, ncl)
+        self.last_clst = ncl
+        return ncl
+
+    def _remove_chain(self, c):
+        while 2 <= c < self.n_fatent:
+            nxt = self.get_fat(c)
+            self._put_fat(c, 0)
+            c = nxt
+
+    def chain(self, c):
+        out = []
+        while 2 <= c < self.n_fatent and len(out) < self.n_fatent:
+            out.append(c)
+            c = self.get_fat(c)
         return out
 
-    def _name(self, path):
-        return path.rsplit("/", 1)[1]
+    def block_of(self, c):
+        return self.data0 + (c - 2) * self.csize
+
+    # -- folders ----------------------------------------------------------------------------
+    def _dir_blocks(self, c):
+        if c == 0:
+            return range(self.rootdir, self.rootdir + self.nroot)
+        if not 2 <= c < self.n_fatent:  # an entry a cut left half erased
+            return ()
+        return (self.block_of(c),)
+
+    def _find(self, dirc, name):
+        """(block, offset, attribute, cluster, size) of name in folder dirc, or None."""
+        key = (name.encode() + b" " * 11)[:11]
+        for blk in self._dir_blocks(dirc):
+            d = self._read(blk)
+            for o in range(0, 512, 32):
+                if d[o] in (0, 0xE5) or d[o:o + 11] != key:
+                    continue
+                return (blk, o, d[o + 11], d[o + 26] | (d[o + 27] << 8),
+                        d[o + 28] | (d[o + 29] << 8) | (d[o + 30] << 16) | (d[o + 31] << 24))
+        return None
+
+    def _walk(self, path):
+        """(folder cluster, name, entry or None) of path; OSError if its folder is not one."""
+        parts = [p for p in path.split("/") if p]
+        dirc = 0
+        for p in parts[:-1]:
+            e = self._find(dirc, p)
+            if e is None:
+                raise OSError(2, path)
+            if not e[2] & 0x10:
+                raise OSError(20, path)
+            dirc = e[3]
+        if not parts:
+            return 0, "", (None, None, 0x10, 0, 0)
+        return dirc, parts[-1], self._find(dirc, parts[-1])
+
+    def _entry(self, blk, o, name, attr, c, size):
+        d = self._move(blk)
+        self.time += 1
+        e = bytearray((name.encode() + b" " * 11)[:11]) + bytearray([attr]) + bytes(10)
+        e += bytes([(self.time >> s) & 0xFF for s in (0, 8, 16, 24)])
+        e += bytes([c & 0xFF, c >> 8]) + bytes([(size >> s) & 0xFF for s in (0, 8, 16, 24)])
+        d[o:o + 32] = e
+        self._win[2] = True
+
+    def _register(self, dirc, name, attr):
+        """A free entry in folder dirc for name: (block, offset)."""
+        for blk in self._dir_blocks(dirc):
+            d = self._move(blk)
+            for o in range(0, 512, 32):
+                if d[o] in (0, 0xE5):
+                    self._entry(blk, o, name, attr, 0, 0)
+                    return blk, o
+        raise OSError(28, name)
 
     def _check(self):
         if self.readonly:
             raise OSError(30)
 
-    def mkdir(self, path):
-        self._check()
-        if self._block(self.DIR)[0] != 0xFF:
-            raise OSError(17)
-        self._block_write(self.DIR, bytes(512))
-        self.sync()
-
+    # -- the operations of store.OsFiles ----------------------------------------------------
     def check(self, root):
         self._check()
 
-    def read(self, path, limit):
-        e = self._entries().get(self._name(path))
+    def stat(self, path):
+        e = self._walk(path)[2]
         if e is None:
-            raise OSError(2)
-        _, first, size = e
-        return bytes(self.flash.data[first * 512:first * 512 + min(size, limit)])
+            raise OSError(2, path)
+        return bool(e[2] & 0x10), e[4]
 
-    def _set_entry(self, name, first, size):
-        d = self._block(self.DIR)
-        entries = self._entries()
-        if name in entries:
-            i = entries[name][0]
-        else:
-            i = 0
-            while d[i * 32] not in (0, 0xFF):
-                i += 1
-        self.time += 1
-        raw = name.encode()
-        e = raw + bytes(12 - len(raw)) + bytes([first >> 8, first & 0xFF, size >> 8, size & 0xFF])
-        e += bytes([(self.time >> s) & 0xFF for s in (24, 16, 8, 0)]) + bytes(12)
-        d[i * 32:i * 32 + 32] = e
-        self._block_write(self.DIR, d)
+    def free(self, path):
+        n = 0
+        for c in range(2, self.n_fatent):
+            if self.get_fat(c) == 0:
+                n += 1
+        return n * self.csize * 512
 
-    def _data(self, first, data):
-        for i in range(0, len(data), 512):
-            chunk = bytes(data[i:i + 512])
-            self._block_write(first + i // 512, chunk + b"\xff" * (512 - len(chunk)))
+    def read(self, path, limit):
+        e = self._walk(path)[2]
+        if e is None or e[2] & 0x10:
+            raise OSError(2, path)
+        out = bytearray()
+        n = min(e[4], limit)
+        for c in self.chain(e[3]):
+            b = self.block_of(c)
+            out += self.flash.data[b * 512:(b + self.csize) * 512]
+            if len(out) >= n:
+                break
+        return bytes(out[:n])
 
-    def write(self, path, data):
+    def mkdir(self, path):
+        self._check()
+        dirc, name, e = self._walk(path)
+        if e is not None:
+            raise OSError(17, path)
+        dcl = self.create_chain(0)
+        if dcl == 0:
+            raise OSError(13, path)
+        self._sync_window()  # dir_clear: the FAT block, then the cluster zeroed
+        b0 = self.block_of(dcl)
+        for k in range(self.csize):
+            self._block_write(b0 + k, bytes(512))
+        self._win = [b0, bytearray(512), True]
+        self._entry(b0, 0, ".", 0x10, dcl, 0)
+        self._entry(b0, 32, "..", 0x10, dirc, 0)
+        blk, o = self._register(dirc, name, 0x10)
+        self._entry(blk, o, name, 0x10, dcl, 0)
+        self._sync_fs()
+
+    def write(self, path, data, repeat=1):
+        """open(path, "wb"), write data `repeat` times, close."""
         self._check()
         self.writes += 1
-        name = self._name(path)
-        entries = self._entries()
-        blocks = (len(data) + 511) // 512 or 1
-        if name in entries and (entries[name][2] + 511) // 512 == blocks:
-            first = entries[name][1]
-        else:  # allocate after the last file (the FAT block records the chain)
-            first = self.DIR + 1
-            for n in entries:
-                first = max(first, entries[n][1] + (entries[n][2] + 511) // 512 or 1)
-            self._block_write(0, bytes([first, blocks]) + bytes(510))
-        self._data(first, data)
-        self._set_entry(name, first, len(data))
-        self.sync()
+        data = bytes(data) * repeat
+        dirc, name, e = self._walk(path)
+        if e is not None and e[2] & 0x10:
+            raise OSError(13, path)
+        if e is None:
+            blk, o = self._register(dirc, name, 0x20)
+        else:
+            blk, o = e[0], e[1]
+            self._entry(blk, o, name, 0x20, 0, 0)
+            if e[3]:
+                self._remove_chain(e[3])
+                self._move(blk)
+                self.last_clst = e[3] - 1
+        first = c = 0
+        done = 0
+        per = self.csize * 512
+        while done < len(data):
+            c = self.create_chain(c)
+            if c == 0:
+                break
+            first = first or c
+            b = self.block_of(c)
+            chunk = data[done:done + per]
+            for k in range(0, len(chunk), 512):
+                piece = chunk[k:k + 512]
+                if len(piece) < 512:
+                    piece = piece + bytes(self._read(b + k // 512)[len(piece):])
+                self._block_write(b + k // 512, piece)
+            done += len(chunk)
+        self._entry(blk, o, name, 0x20, first, min(done, len(data)))
+        self._sync_fs()
+        if done < len(data):
+            raise OSError(28, path)
 
     def overwrite(self, path, data):
-        self.write(path, data)  # the same blocks when the size is the same
+        """open(path, "r+b"), write data at the start, close; a shorter file is written anew."""
+        e = self._walk(path)[2]
+        if e is None or e[2] & 0x10 or e[4] < len(data):
+            return self.write(path, data)
+        self._check()
+        self.writes += 1
+        blocks = []
+        for c in self.chain(e[3]):
+            blocks.extend(range(self.block_of(c), self.block_of(c) + self.csize))
+        for k in range(0, len(data), 512):
+            piece = bytes(data[k:k + 512])
+            if len(piece) < 512:
+                piece = piece + bytes(self._read(blocks[k // 512])[len(piece):])
+            self._block_write(blocks[k // 512], piece)
+        self._entry(e[0], e[1], path.rsplit("/", 1)[1], 0x20, e[3], e[4])
+        self._sync_fs()
+
+    def _unlink(self, path, folder):
+        self._check()
+        dirc, name, e = self._walk(path)
+        if e is None:
+            raise OSError(2, path)
+        if bool(e[2] & 0x10) != folder:
+            raise OSError(21 if not folder else 20, path)
+        if folder:
+            d = self._read(self.block_of(e[3]))
+            for o in range(64, 512, 32):
+                if d[o] not in (0, 0xE5):
+                    raise OSError(13, path)
+        if e[3]:
+            self._remove_chain(e[3])
+        d = self._move(e[0])
+        d[e[1]] = 0xE5
+        self._win[2] = True
+        self._sync_fs()
 
     def remove(self, path):
-        self._check()
-        name = self._name(path)
-        entries = self._entries()
-        if name not in entries:
-            raise OSError(2)
-        d = self._block(self.DIR)
-        i = entries[name][0]
-        d[i * 32:i * 32 + 32] = bytes(32)
-        self._block_write(self.DIR, d)
-        self._block_write(0, bytes(512))
-        self.sync()
+        self._unlink(path, False)
+
+    def listdir(self, path):
+        e = self._walk(path)[2]
+        if e is None or not e[2] & 0x10:
+            raise OSError(2, path)
+        out = []
+        for blk in self._dir_blocks(e[3]):
+            d = self._read(blk)
+            for o in range(0, 512, 32):
+                if d[o] not in (0, 0xE5) and d[o] != ord("."):
+                    out.append(bytes(d[o:o + 11]).decode().rstrip())
+        return out
+
+    def rmdir(self, path):
+        self._unlink(path, True)
+
+    # -- what a save rewrites ---------------------------------------------------------------
+    def folder_sector(self, path):
+        """The flash sector of the block that holds folder path's entries."""
+        e = self._walk(path)[2]
+        if path.strip("/") == "":
+            return self.rootdir * 512 // self.flash.erase_size
+        return self.block_of(e[3]) * 512 // self.flash.erase_size
+
+    def sectors(self, path):
+        """The flash sectors an in-place save of path rewrites: its clusters' and its folder
+        entry's."""
+        e = self._walk(path)[2]
+        f = self.flash.erase_size
+        out = set([e[0] * 512 // f])
+        for c in self.chain(e[3]):
+            b = self.block_of(c)
+            out.add(b * 512 // f)
+            out.add(((b + self.csize) * 512 - 1) // f)
+        return out
+
+
+def fragment(files, n=12, seed=5):
+    """Files of 1 to 3 clusters in the root, then every other one removed: a drive with holes
+    before and between what the layout will use. Ends with a mount (a power-up)."""
+    r = seed
+    for i in range(n):
+        r = (r * 1103515245 + 12345) & 0x7FFFFFFF
+        files.write("/f%d.bin" % i, b"\x00" * 512, files.csize * (1 + r % 3))
+    for i in range(0, n, 2):
+        files.remove("/f%d.bin" % i)
+    files.mount()
+    return files
 
 
 def for_each_cut(devices, action, check):
@@ -372,55 +643,107 @@ class FakeFiles(_Budget):
         if self.readonly:
             raise OSError(30)
 
+    def _parent(self, path):
+        parent = path.rsplit("/", 1)[0]
+        if parent and parent not in self.dirs:
+            raise OSError(20 if parent in self.files else 2, path)
+
     def mkdir(self, path):
         self._check_writable()
-        if path in self.dirs:
+        if path in self.dirs or path in self.files:
             raise OSError(17)
+        self._parent(path)
         self.dirs.add(path)
+
+    def listdir(self, path):
+        if path not in self.dirs:
+            raise OSError(2, path)
+        out = []
+        for p in list(self.files) + list(self.dirs):
+            if p.rsplit("/", 1)[0] == path:
+                out.append(p.rsplit("/", 1)[1])
+        return out
+
+    def rmdir(self, path):
+        self._check_writable()
+        if path not in self.dirs:
+            raise OSError(2, path)
+        for p in list(self.files) + list(self.dirs):
+            if p.startswith(path + "/"):
+                raise OSError(13, path)
+        self.dirs.remove(path)
 
     def check(self, root):
         self._check_writable()
+
+    def stat(self, path):
+        if path in self.dirs:
+            return True, 0
+        if path in self.files:
+            return False, len(self.files[path])
+        raise OSError(2, path)
+
+    def _used(self):
+        used = 0
+        for f in self.files.values():
+            used += len(f)
+        return used
+
+    def free(self, path):
+        return None if self.space is None else max(0, self.space - self._used())
 
     def read(self, path, limit):
         if path not in self.files:
             raise OSError(2)
         return bytes(self.files[path][:limit])
 
-    def write(self, path, data):
+    def write(self, path, data, repeat=1):
         self._check_writable()
+        if path in self.dirs:
+            raise OSError(21, path)
+        self._parent(path)
         self.writes += 1
         self.step()
         self.files[path] = bytearray()
-        for b in data:
-            used = 0
-            for f in self.files.values():
-                used += len(f)
-            if self.space is not None and used >= self.space:
+        for b in bytes(data) * repeat:
+            if self.space is not None and self._used() >= self.space:
                 raise OSError(28)
             self.step()
             self.files[path].append(b)
 
     def overwrite(self, path, data):
-        self.write(path, data)
+        f = self.files.get(path)
+        if f is None or len(f) < len(data):
+            return self.write(path, data)
+        self._check_writable()
+        self.writes += 1
+        for i in range(len(data)):
+            self.step()
+            f[i] = data[i]
 
     def remove(self, path):
         self._check_writable()
         if path not in self.files:
-            raise OSError(2)
+            raise OSError(21 if path in self.dirs else 2, path)
         self.step()
         del self.files[path]
 
 
-# the supported boards: nvm model, CIRCUITPY mode, and the flash datasheets' minimum
-# endurance in erase cycles (nvm, CIRCUITPY); docs/devices.md cites them
+# the supported boards: nvm model, CIRCUITPY mode, nvm's erase unit, the flash datasheets'
+# minimum endurance in erase cycles (nvm, CIRCUITPY; docs/devices.md cites them), and how
+# far behind nvm's record may fall (store.nvm_every(): sys.platform "Espressif" gives 2)
 BOARDS = (
-    ("PyGamer/PyBadge (SAMD51)", SamdNvm, "cache", None, 10000, 100000),
-    ("CLUE (nRF52840)", NrfNvm, "cache", 4096, 10000, 100000),
-    ("Feather ESP32-S3 Reverse TFT", EspNvm, "through", None, 100000, 100000),
+    ("PyGamer/PyBadge (SAMD51)", SamdNvm, "cache", None, 10000, 100000, 16),
+    ("CLUE (nRF52840)", NrfNvm, "cache", 4096, 10000, 100000, 16),
+    ("Feather ESP32-S3 Reverse TFT", EspNvm, "through", None, 100000, 100000, 2),
 )
 
 
-def board(i):
-    """(name, nvm, files, unit, nvm endurance, drive endurance) of BOARDS[i], fresh."""
-    name, nvm, mode, unit, e_nvm, e_fs = BOARDS[i]
-    return name, nvm(), FatFiles(mode=mode), unit, e_nvm, e_fs
+def board(i, fragmented=False):
+    """(name, nvm, files, unit, nvm endurance, drive endurance, every) of BOARDS[i], fresh;
+    fragmented: a drive with holes (fragment())."""
+    name, nvm, mode, unit, e_nvm, e_fs, every = BOARDS[i]
+    files = FatFiles(mode=mode)
+    if fragmented:
+        fragment(files)
+    return name, nvm(), files, unit, e_nvm, e_fs, every

@@ -37,18 +37,25 @@ def outcome(got, old, new):
     raise AssertionError("load returned neither the old nor the new payload: %r" % (got,))
 
 
-def sweep(i, writes, size=200):
-    """Board model i: `writes` saves of distinct payloads, each cut at every point. Returns
+def sweep(i, writes, size=200, every=None, fragmented=False):
+    """Board model i (every: how far behind nvm may fall, None: the board's; fragmented: a
+    drive with holes): `writes` saves of distinct payloads, each cut at every point. Returns
     the outcome of each cut (bytes); raises if a cut loses the last complete save."""
-    name, nvm, files, unit, _, _ = fakeflash.board(i)
-    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit)
-    if s.kind == "ram" or s.notice:
+    name, nvm, files, unit, _, _, e = fakeflash.board(i, fragmented)
+    every = e if every is None else every
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit, every=every)
+    if s.kind != "files+nvm" or s.notice:
         raise AssertionError("%s: store %s %s" % (name, s.kind, s.notice))
+    sa = files.sectors("/saves/a/state.bin")
+    for k in files.sectors("/saves/b/state.bin"):
+        if k in sa:
+            raise AssertionError("%s: a and b share flash sector %d" % (name, k))
     ps = payloads(writes, size)
     out = bytearray()
     old = [None]
     for p in ps:
         def check():
+            files.mount()
             got = store.open_store(nvm=nvm, root="/saves", files=files, unit=unit,
                                    probe=False).load()
             out.extend(outcome(got, old[0], p))
@@ -158,13 +165,13 @@ def fat_check():
 
     import gc
     gc.collect()
-    disk = RamDisk(50)
+    disk = RamDisk(160)  # 80 KB: room for the layout (savelayout.NEED)
     os.VfsFat.mkfs(disk)
     os.mount(os.VfsFat(disk), "/fat")
     try:
         s = store.open_store(root="/fat/saves")
-        if s.kind != "file":
-            raise AssertionError("FAT store not writable: %s" % s.notice)
+        if s.kind != "files":
+            raise AssertionError("FAT store not laid out: %s %s" % (s.kind, s.notice))
         for p in payloads(3, 40):
             s.save(p)
             if store.open_store(root="/fat/saves").load() != p:
@@ -189,8 +196,8 @@ def main(full=False):
     if records.crc32_py(b"Sixty-Six") != records.crc32(b"Sixty-Six"):
         raise AssertionError("crc32 fallback differs from binascii")
     for i in range(len(fakeflash.BOARDS)):
-        # 2 saves: the first, then one onto the next copy (tests/test_store.py sweeps more)
-        out.extend(sweep(i, 2, 60))
+        # 3 saves: nvm, then a and nvm (every 2) or a and b (tests/test_store.py sweeps more)
+        out.extend(sweep(i, 3, 60, every=2 if i else 16))
     out.extend(flip_every_byte(16, 0x01))
     out.extend(newer_version_check())
     fat_check()

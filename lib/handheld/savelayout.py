@@ -1,0 +1,222 @@
+"""Where the save copies live, chosen at power-up; handheld.store.open_store imports this
+module for that one call (its code is not kept).
+
+On a writable drive the layout is made once, in this order, in one go:
+    /saves/gap0.bin     GAP bytes, never written again
+    /saves/a/           folder a (its cluster holds a/state.bin's entry)
+    /saves/a/state.bin  CAPACITY bytes, rewritten in place by the saves
+    /saves/gap1.bin     GAP bytes, never written again
+    /saves/b/
+    /saves/b/state.bin  made last: the layout is complete when a and b have their size
+FatFs gives new clusters next-fit (ff.c create_chain), so each gap file lies between a's
+clusters and b's in allocation order, and GAP (8.5 KB) is more than a 4 KB flash sector:
+a save to one file never erases a sector of the other (docs/devices.md says when exactly).
+Before the layout is made, the newest record of the files it replaces (the layouts before
+it: /saves/state.bin, state0.bin, state1.bin; or a broken a/b) goes to nvm, those files are
+removed, and /saves, left empty, is made again: its cluster then comes first in the layout's
+order too. Without nvm, old files that hold a record stay, are read at power-up and removed
+once a or b holds a newer one.
+"""
+from handheld import records
+
+S = None  # handheld.store, handed in by store.open_store (no import cycle)
+
+GAP = 8704  # 8 KB + one block
+NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
+NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
+OLD = ("state.bin", "state0.bin", "state1.bin")
+_EEXIST = 17
+_ENOTDIR = 20
+_EROFS = 30
+_ENOSPC = 28
+
+
+def _kind(files, path):
+    """None if path is missing, "dir" for a folder, else the file's size."""
+    try:
+        d, n = files.stat(path)
+    except OSError:
+        return None
+    return "dir" if d else n
+
+
+def _probe(root, files):
+    """None if the folder can be written, else the OSError that says why not."""
+    try:
+        try:
+            files.mkdir(root)
+        except OSError as e:
+            if e.args and e.args[0] != _EEXIST:
+                raise
+        if _kind(files, root) != "dir":
+            raise OSError(_ENOTDIR, root)
+        files.check(root)
+    except OSError as e:
+        return e
+    return None
+
+
+def ready(files, root):
+    """True if a/state.bin and b/state.bin are there at their size."""
+    for name in ("/a/state.bin", "/b/state.bin"):
+        if _kind(files, root + name) != S.CAPACITY:
+            return False
+    return True
+
+
+def _clear(files, root):
+    """Remove the layout's pieces that are there, last first; False if one cannot go."""
+    for k in range(len(NAMES) - 1, -1, -1):
+        p = root + "/" + NAMES[k]
+        kind = _kind(files, p)
+        try:
+            if kind == "dir":
+                files.rmdir(p)
+            elif kind is not None:
+                files.remove(p)
+        except OSError as e:
+            print("saves: cannot remove %s: %r" % (p, e))
+            return False
+    return True
+
+
+def build(files, root, old=None):
+    """Make the layout; True if done. If it cannot be, the pieces made are removed. old: the
+    old layouts' files to remove first (their records are safe elsewhere); a /saves left
+    empty is then made again, so that its own cluster comes first in the layout's order."""
+    free = files.free(root)
+    if free is not None and free < NEED:
+        print("saves: %d bytes free on the drive, %d needed for two save files apart"
+              % (free, NEED))
+        return False
+    if not _clear(files, root):
+        return False
+    blank = b"\xff" * S.FILE_BLOCK
+    try:
+        if old is not None:
+            for c in old:
+                files.remove(c.path)
+            if not files.listdir(root):
+                files.rmdir(root)
+                files.mkdir(root)
+        for name in NAMES:
+            p = root + "/" + name
+            if name.endswith(".bin"):
+                size = GAP if name.startswith("gap") else S.CAPACITY
+                files.write(p, blank, size // S.FILE_BLOCK)
+            else:
+                files.mkdir(p)
+    except OSError as e:
+        print("saves: cannot lay out %s: %r" % (root, e))
+        if _kind(files, root) is None:
+            files.mkdir(root)
+        _clear(files, root)
+        return False
+    return True
+
+
+def _secure(nv, pair, old):
+    """Before the layout's files (pair) and the old layouts' files (old) are removed: their
+    newest record into an nvm copy that does not hold it. Returns (pair may go, old may
+    go); without nvm, files that hold no record may go."""
+    if not nv:
+        return _empty(pair), _empty(old)
+    s = S.Store(nv + pair + old, "nvm")
+    best = s._scan()
+    if s._locked:  # a newer game's record: touch nothing
+        return False, False
+    if best is not None and best[0] >= len(nv):
+        try:
+            nv[s._choose(best[0])].write(records.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
+        except (OSError, RuntimeError) as e:
+            print("saves: cannot copy the save to nvm: %r" % e)
+            return False, False
+        if S.Store(nv, "nvm").load() != best[2]:
+            print("saves: the save copied to nvm does not read back")
+            return False, False
+    return True, True
+
+
+def _empty(copies):
+    s = S.Store(copies, "files")
+    return s._scan() is None and not s._locked
+
+
+def _retire(s, n, files):
+    """The store without the old layouts' files (copies n...) once a or b holds the newest."""
+    best = s._scan()
+    if s._locked or best is None or best[0] > 1:
+        return s
+    for c in s.copies[n:]:
+        try:
+            files.remove(c.path)
+            print("saves: removed %s (moved to a/ and b/)" % c.path)
+        except OSError as e:
+            print("saves: cannot remove %s: %r" % (c.path, e))
+    return S.Store(s.copies[:n], s.kind, None, s.every)
+
+
+def open_store(store, nvm, root, files, unit, probe, every):
+    global S
+    S = store
+    if unit == -1:
+        unit = S.nvm_unit()
+    if every == -1:
+        every = S.nvm_every()
+    if nvm is not None and len(nvm) < S.NVM_MIN:
+        print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), S.NVM_MIN))
+        nvm = None
+    nv = []
+    if nvm is not None:
+        nv.append(S.NvmCopy(nvm, 0))
+        if unit and len(nvm) >= 2 * unit:
+            nv.append(S.NvmCopy(nvm, unit))
+    error = None
+    if root is not None:
+        root = root.rstrip("/")
+        if files is None:
+            files = S.OsFiles()
+        error = _probe(root, files) if probe else None
+        if error is not None:
+            print("saves: cannot write %s: %r" % (root, error))
+    if root is None or error is not None:
+        if len(nv) == 2:
+            return S.Store(nv, "nvm")
+        code = error.args[0] if error is not None and error.args else _EROFS
+        if nv:
+            return S.Store(nv, "nvm", S.NOTICE_ONE_COPY if code == _EROFS
+                           else S.NOTICE_ONE_COPY_DRIVE)
+        if root is None:
+            return S.RamStore(S.NOTICE_NO_STORAGE)
+        return S.RamStore(S._notice_for(error) if code in (_EROFS, _ENOSPC)
+                          else S.NOTICE_NO_STORAGE)
+    pair = [S.FileCopy(files, root + "/a/state.bin"), S.FileCopy(files, root + "/b/state.bin")]
+    old = []
+    for name in OLD:
+        if _kind(files, root + "/" + name) is not None:
+            old.append(S.FileCopy(files, root + "/" + name, None))
+    ok = ready(files, root)
+    if not ok and probe:
+        ro = [S.FileCopy(files, c.path, None) for c in pair]
+        pair_ok, old_ok = _secure(nv, ro, old)
+        ok = pair_ok and build(files, root, old if old_ok else None)
+        if old_ok:
+            old = [c for c in old if _kind(files, c.path) is not None]
+    if ok or not probe:
+        copies = pair + nv
+        s = S.Store(copies + old, "files+nvm" if nv else "files", None, every if nv else 0)
+        return _retire(s, len(copies), files) if old and probe else s
+    # today's layout: nvm and /saves/state.bin, or two files (the pair's files are read)
+    print("saves: two save files apart cannot be made in %s: saves as before" % root)
+    ro = [S.FileCopy(files, c.path, None) for c in pair]
+    if nv:
+        copies = nv + [S.FileCopy(files, root + "/state.bin")]
+        kind = "nvm+file"
+    else:
+        copies = [S.FileCopy(files, root + "/state0.bin"), S.FileCopy(files, root + "/state1.bin")]
+        kind = "file"
+    paths = [c.path for c in copies if isinstance(c, S.FileCopy)]
+    for c in old:
+        if c.path not in paths:
+            ro.append(c)
+    return S.Store(copies + ro, kind, S.NOTICE_OLD_LAYOUT)
