@@ -551,7 +551,7 @@ def test_the_save_code_left_loaded_on_the_vms(vm, tmp_path):
         done = mpvm.run_cp("tests/vm/mp_saves_heap.py", heap="96k", args=args)
     assert done.returncode == 0, done.stdout + done.stderr
     m = re.search(r"^SAVECODE start=(\d+) hand=(\d+) kind=(\S+) writes=(\d+)$", done.stdout, re.M)
-    assert m and m.group(3) == "nvm+file" and m.group(4) == "1", done.stdout
+    assert m and m.group(3) == "files+nvm" and m.group(4) == "1", done.stdout
     modules = re.search(r"^MODULES (.*)$", done.stdout, re.M).group(1).split()
     assert "handheld.saveload" not in modules and "handheld.savenote" not in modules
     assert "handheld.persist" in modules and "handheld.savedata" in modules

@@ -20,10 +20,12 @@ AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
 # the app at HARD with its 160x128 screens and its saves (a store as code.py opens, nvm and the
 # drive's copy), 3 matches: the target is 110k (.py) and 90k (.mpy); not met yet (sim.bench
 # board), so these runs are held to what it needs now
-APP_HEAP = {False: "162k", True: "150k"}  # least measured: 153k, 141k (158k, 156k before the
+APP_HEAP = {False: "176k", True: "160k"}  # least measured: 166k, 151k with the two-folder
+# layout (its power-up module compiled with the app live, and CircuitPython's qstr pool past its
+# 1,260-name step: +9 KB at once); 153k, 141k before; 158k, 156k before the
 # loader left the heap after power-up; without the saves, which left the save code out of the
 # figure: 119k, 116k; was 189k, 174k)
-HINT_HEAP = "170k"  # the same with the coach's hints asked (DOWN): least measured 163k (.py;
+HINT_HEAP = "184k"  # the same with the coach's hints asked (DOWN): least measured 163k (.py;
 # 131-133k without the saves)
 PYSTACK = 4096  # what the game asks for in settings.toml (handheld.pystack.SIZE)
 
@@ -77,7 +79,7 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
     assert matches == 3 and errors == 0 and hands >= 6
     saves = re.search(r"SAVES writes=(\d+) kind=(\S+) idle=(\d+)", out)
     # saved as on a PyGamer: nvm and the drive's copy, each hand's end, pauses, the menu
-    assert saves and saves.group(2) == "nvm+file", out
+    assert saves and saves.group(2) == "files+nvm", out
     assert int(saves.group(1)) > hands and int(saves.group(3)) >= 3, out
     assert (tmp_path / "saves" / "state.bin").stat().st_size == 512
     assert falls == 0  # the search always fitted the pystack the game asks for

@@ -266,7 +266,7 @@ if STORE:
     s = app.saves
     back = stores.open_store(nvm=NVM, root=STORE + "/saves", probe=False).load()
     print("SAVES writes=%d kind=%s idle=%d" % (s.writes, s.store.kind, paused))
-    if s.store.kind != "nvm+file" or back != s._last or s.writes < app.hands_done or not paused:
+    if s.store.kind != "files+nvm" or back != s._last or s.writes < app.hands_done or not paused:
         print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
               % (s.store.kind, "read back" if back == s._last else "lost", s.writes,
                  app.hands_done, paused))
