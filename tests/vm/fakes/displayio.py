@@ -16,17 +16,26 @@ out 16-byte blocks; struct sizes as gcc lays them out for a 32-bit target):
   tile indices inline in its `tiles` pointer for up to 4 (8-bit) tiles, else
   `m_malloc_without_collect(width * height)` bytes, 2 a tile past 255 tiles in the bitmap
   (shared-module/displayio/TileGrid.c:25-63).
-- Group: the struct, 44 B (shared-bindings/displayio/Group.c:41, Group.h; not 52 as this file
-  said before), and its members, `mp_obj_new_list(0, NULL)` (shared-module/displayio/Group.c:
-  24): a 16 B list and room for 4 items (py/objlist.c:40, 508-511), grown as `list.append`.
+- Group: the struct, 44 B (shared-bindings/displayio/Group.c:41, Group.h), and its members,
+  `mp_obj_new_list(0, NULL)` (shared-module/displayio/Group.c:24): a 16 B list and room for 4
+  items (py/objlist.c:40, 508-511), grown as `list.append` grows it.
 
 Each stand-in is a Python instance (16 B on the 32-bit build) with a few attributes (16 B of
 table for every two) and one buffer: a bytearray (16 B and its bytes) or a list. What the C
 object keeps that the renderer never reads is not kept; the buffer is sized so that the whole
-stand-in weighs what the C object weighs (never less, and never less than its data needs), so
-the figures of tests/vm/mp_fakes_check.py match: heap = C. `C_BYTES` adds up what the firmware
-would have allocated, `KINDS` counts what was built (tests/vm/mp_app_check.py compares them).
-On MicroPython's 64-bit VM the stand-ins weigh more (bigger objects), never less.
+stand-in weighs what the C object weighs (never less, and never less than its data needs): in
+tests/vm/mp_fakes_check.py's figures heap = C, but for a Bitmap (16 B over: 4 attributes and a
+bytearray) and a Palette of 1 or 2 colours (32, 16 B over: the Python objects alone).
+`C_BYTES` adds up what the firmware would have allocated, `KINDS` counts what was built
+(tests/vm/mp_app_check.py compares them). On MicroPython's 64-bit VM the stand-ins weigh more
+(bigger objects), never less.
+
+Their code is compiled by the VM to machine code (`@micropython.native`: a directive of the
+compiler, nothing to import), which the unix builds keep outside the heap, as a board keeps the
+C code of these modules in flash: what stays on the heap is their modules, classes, functions
+and names (tests/vm/mp_app_check.py's `fakes`). Their error messages are short: a string of
+more than 10 characters is an object of its own on the heap (py/parse.c:631). Native code keeps
+its frames on the C stack, not on the pystack, as C does.
 """
 
 C_BYTES = 0  # heap bytes CircuitPython's C objects would have taken for what was built here
@@ -34,6 +43,7 @@ OBJECTS = 0  # stand-ins built
 KINDS = [0, 0, 0, 0, 0]  # of them: Bitmap, Palette, TileGrid, Group, vectorio.Rectangle
 
 
+@micropython.native
 def _count(kind, *sizes):
     """One object of kind built: the firmware allocates blocks of each of sizes (bytes)."""
     global C_BYTES, OBJECTS
@@ -46,26 +56,28 @@ def _count(kind, *sizes):
 class Bitmap:
     """width x height values below value_count, 1, 2, 4 or 8 bits each."""
 
+    @micropython.native
     def __init__(self, width, height, value_count):
         if not (0 <= width < 32768 and 0 <= height < 32768 and 0 < value_count <= 65536):
-            raise ValueError("width and height must be 0-32767, value_count 1-65536")
+            raise ValueError("size")
         bits = 1
         while (value_count - 1) >> bits:
             bits = bits << 1 if bits < 8 else bits + 8
         if bits > 8:
-            raise NotImplementedError("the stand-in packs 1-8 bits per value")
+            raise NotImplementedError("bits > 8")
         self.width = width
         self.height = height
         self.bits_per_value = bits
         self._d = bytearray((width * bits + 31) // 32 * 4 * height)  # 16 B over the C object
         _count(0, 36, len(self._d))
 
+    @micropython.native
     def __getitem__(self, i, v=None):
         """The value at i, (x, y) or y * width + x; as __setitem__, first writes v there."""
         w = self.width
         x, y = i if isinstance(i, tuple) else (i % w, i // w)
         if not (0 <= x < w and 0 <= y < self.height):
-            raise IndexError("x, y out of range")
+            raise IndexError("x, y")
         b = self.bits_per_value
         m = (1 << b) - 1
         per = 8 // b  # values in a byte, the first in its highest bits
@@ -74,7 +86,7 @@ class Bitmap:
         d = self._d
         if v is not None:
             if not 0 <= v <= m:
-                raise ValueError("value must be 0-%d" % m)
+                raise ValueError("value")
             d[k] = d[k] & ~(m << s) | v << s
         return d[k] >> s & m
 
@@ -84,38 +96,42 @@ class Bitmap:
 class Palette:
     """color_count colours (ints 0xRRGGBB), each may be transparent."""
 
+    @micropython.native
     def __init__(self, color_count, *, dither=False):
         if not 0 < color_count < 32768:
-            raise ValueError("color_count must be 1-32767")
+            raise ValueError("count")
         self._n = color_count
         # 4 B a colour (red, green, blue, transparent); the instance, its table and the
         # bytearray's own 16 B weigh 48: the bytes make up the rest of the C object's weight
         self._c = bytearray(max(4 * color_count, 16 * color_count - 32))
         _count(1, 16, 16 * color_count)
 
-    def __getitem__(self, i, colour=None):
-        """Colour i (negative from the end); as __setitem__, first sets it to colour."""
+    @micropython.native
+    def __getitem__(self, i, v=None):
+        """Colour i (negative: from the end); as __setitem__, first sets it to v."""
         n = self._n
         if i < 0:
             i += n
         if not 0 <= i < n:
-            raise IndexError("palette index out of range")
+            raise IndexError("index")
         c = self._c
         i *= 4
-        if colour is not None:
-            if not 0 <= colour <= 0xFFFFFF:
-                raise TypeError("color must be between 0x000000 and 0xffffff")
-            c[i] = colour >> 16
-            c[i + 1] = colour >> 8 & 0xFF
-            c[i + 2] = colour & 0xFF
+        if v is not None:
+            if not 0 <= v <= 0xFFFFFF:
+                raise TypeError("color")
+            c[i] = v >> 16
+            c[i + 1] = v >> 8 & 0xFF
+            c[i + 2] = v & 0xFF
         return c[i] << 16 | c[i + 1] << 8 | c[i + 2]
 
     __setitem__ = __getitem__
 
+    @micropython.native
     def make_transparent(self, i):
-        self[i]  # the index checked
+        self[i]  # checks i
         self._c[4 * (i % self._n) + 3] = 1
 
+    @micropython.native
     def is_transparent(self, i):
         self[i]
         return self._c[4 * (i % self._n) + 3] == 1
@@ -124,12 +140,13 @@ class Palette:
 class TileGrid:
     """width x height tiles of tile_width x tile_height pixels from bitmap."""
 
+    @micropython.native
     def __init__(self, bitmap, pixel_shader, width=1, height=1, tile_width=0, tile_height=0,
                  default_tile=0, x=0, y=0):
         tile_width = tile_width or bitmap.width
         tile_height = tile_height or bitmap.height
         if bitmap.width % tile_width or bitmap.height % tile_height:
-            raise ValueError("Tile width and height must exactly divide the bitmap's")
+            raise ValueError("tile size")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self.x = x
@@ -153,27 +170,29 @@ class TileGrid:
         _count(2, 84, n if n > 4 else 0)
 
     @property
+    @micropython.native
     def width(self):
         return self._t[0] | self._t[1] << 8
 
-    def __getitem__(self, i, tile=None):
-        """Tile i, (x, y) or y * width + x; as __setitem__, first sets it to tile."""
+    @micropython.native
+    def __getitem__(self, i, v=None):
+        """Tile i, (x, y) or y * width + x; as __setitem__, first sets it to v."""
         t = self._t
         w = t[0] | t[1] << 8
         n = w * (t[2] | t[3] << 8)
         if isinstance(i, tuple):
             i = i[0] + w * i[1] if 0 <= i[0] < w else n
         if not 0 <= i < n:
-            raise IndexError("Tile index out of bounds")
+            raise IndexError("tile index")
         tiles = t[4] | t[5] << 8
         wide = tiles > 255
         k = 8 + (2 * i if wide else i)
-        if tile is not None:
-            if not 0 <= tile < tiles:
-                raise ValueError("tile must be 0-%d" % (tiles - 1))
-            t[k] = tile & 0xFF
+        if v is not None:
+            if not 0 <= v < tiles:
+                raise ValueError("tile")
+            t[k] = v & 0xFF
             if wide:
-                t[k + 1] = tile >> 8
+                t[k + 1] = v >> 8
         return t[k] | t[k + 1] << 8 if wide else t[k]
 
     __setitem__ = __getitem__
@@ -182,14 +201,16 @@ class TileGrid:
 class Group:
     """Layers (TileGrids, Groups, vectorio shapes) moved together (scale: not modelled)."""
 
+    @micropython.native
     def __init__(self, *, scale=1, x=0, y=0):
         if not 0 < scale < 32768:
-            raise ValueError("scale must be 1-32767")
+            raise ValueError("scale")
         self.x = x
         self.y = y
         self.hidden = False
         self._m = []  # the members: the firmware's list, as big (with the rest, heap = C)
         _count(3, 44, 16, 16)
 
+    @micropython.native
     def append(self, layer):
         self._m.append(layer)

@@ -7,10 +7,12 @@ take no heap: the font here is its own sheet (its width and height are the sheet
 
 
 class BuiltinFont:
+    @micropython.native
     def __init__(self, width, height):
         self.bitmap = self
         self.width = 95 * width
         self.height = height
 
+    @micropython.native
     def get_bounding_box(self):
         return (self.width // 95, self.height)

@@ -10,9 +10,10 @@ import displayio
 
 
 class Rectangle:
+    @micropython.native
     def __init__(self, pixel_shader, width, height, x=0, y=0, color_index=0):
         if width < 1 or height < 1:
-            raise ValueError("width and height must be 1 or more")
+            raise ValueError("size")
         self.pixel_shader = pixel_shader
         self.width = width
         self.height = height
