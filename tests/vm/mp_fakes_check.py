@@ -65,11 +65,11 @@ p = displayio.Palette(3)
 p[1] = 0x123456
 p[-1] = 0xFFFFFF
 p.make_transparent(2)
-if p[1] != 0x123456 or p[2] != 0xFFFFFF or p[0] != 0 or not p.is_transparent(-1) or \
-        p.is_transparent(1):
+if [p[0], p[1], p[2], p[-2]] != [0, 0x123456, 0xFFFFFF, 0x123456]:
     bad.append("palette")
 raises("palette index", IndexError, put, p, 3, 0)
 raises("palette negative", IndexError, lambda: p[-4])
+raises("palette transparent", IndexError, p.make_transparent, 3)
 raises("palette colour", TypeError, put, p, 0, 0x1000000)
 raises("palette count", ValueError, displayio.Palette, 0)
 

@@ -94,16 +94,16 @@ class Bitmap:
 
 
 class Palette:
-    """color_count colours (ints 0xRRGGBB), each may be transparent."""
+    """color_count colours (ints 0xRRGGBB)."""
 
     @micropython.native
-    def __init__(self, color_count, *, dither=False):
+    def __init__(self, color_count):
         if not 0 < color_count < 32768:
             raise ValueError("count")
         self._n = color_count
-        # 4 B a colour (red, green, blue, transparent); the instance, its table and the
-        # bytearray's own 16 B weigh 48: the bytes make up the rest of the C object's weight
-        self._c = bytearray(max(4 * color_count, 16 * color_count - 32))
+        # 3 B a colour (red, green, blue); the instance, its table and the bytearray's own 16 B
+        # weigh 48: the bytes make up the rest of the C object's weight
+        self._c = bytearray(max(3 * color_count, 16 * color_count - 32))
         _count(1, 16, 16 * color_count)
 
     @micropython.native
@@ -115,7 +115,7 @@ class Palette:
         if not 0 <= i < n:
             raise IndexError("index")
         c = self._c
-        i *= 4
+        i *= 3
         if v is not None:
             if not 0 <= v <= 0xFFFFFF:
                 raise TypeError("color")
@@ -128,13 +128,8 @@ class Palette:
 
     @micropython.native
     def make_transparent(self, i):
-        self[i]  # checks i
-        self._c[4 * (i % self._n) + 3] = 1
-
-    @micropython.native
-    def is_transparent(self, i):
+        """Checks i (what is transparent is not kept: nothing draws here)."""
         self[i]
-        return self._c[4 * (i % self._n) + 3] == 1
 
 
 class TileGrid:
