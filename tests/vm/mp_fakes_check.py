@@ -54,7 +54,13 @@ bm = displayio.Bitmap(30, 12, 3)
 bitmaptools.fill_region(bm, 2, 3, 5, 4, 2)
 if [bm[x, 3] for x in range(6)] != [0, 0, 2, 2, 2, 0] or bm[3, 2] or bm[3, 4]:
     bad.append("fill_region")
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
 bitmaptools.fill_region(bm, 0, 0, 30, 12, 1)
+if gc.mem_alloc() != before:  # C on a board: nothing on the heap
+    bad.append("fill_region allocates")
+gc.enable()
 if [bm[i] for i in range(360)] != [1] * 360:
     bad.append("fill_region whole")
 raises("fill_region outside", ValueError, bitmaptools.fill_region, bm, 0, 0, 31, 1, 1)

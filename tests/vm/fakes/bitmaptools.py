@@ -1,5 +1,5 @@
-"""A stand-in `bitmaptools` for the VMs (see displayio.py here): fill_region, which is C on a
-board and allocates nothing (here each pixel's (x, y) is a short-lived tuple)."""
+"""A stand-in `bitmaptools` for the VMs (see displayio.py here): fill_region, which allocates
+nothing, as on a board."""
 
 
 @micropython.native
@@ -10,6 +10,7 @@ def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     if value >> dest_bitmap.bits_per_value or not (
             0 <= x1 <= x2 <= dest_bitmap.width and 0 <= y1 <= y2 <= dest_bitmap.height):
         raise ValueError("region")
+    w = dest_bitmap.width
     for y in range(y1, y2):
         for x in range(x1, x2):
-            dest_bitmap[x, y] = value
+            dest_bitmap[y * w + x] = value

@@ -75,7 +75,11 @@ class Bitmap:
     def __getitem__(self, i, v=None):
         """The value at i, (x, y) or y * width + x; as __setitem__, first writes v there."""
         w = self.width
-        x, y = i if isinstance(i, tuple) else (i % w, i // w)
+        if isinstance(i, tuple):
+            x, y = i
+        else:  # no tuple made: bitmaptools.fill_region allocates nothing, as on a board
+            x = i % w
+            y = i // w
         if not (0 <= x < w and 0 <= y < self.height):
             raise IndexError("x, y")
         b = self.bits_per_value
