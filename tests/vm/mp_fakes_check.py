@@ -42,7 +42,7 @@ for count in (2, 3, 4, 16, 200):  # value_count: 1, 2, 2 (rounded up), 4, 8 bits
             (x * 7 + y) % count for y in range(5) for x in range(13)] or \
             [bm[i] for i in range(65)] != [bm[i % 13, i // 13] for i in range(65)]:
         bad.append("bitmap %d" % count)
-    raises("bitmap value %d" % count, ValueError, put, bm, (0, 0), 1 << bm.bits_per_value)
+    raises("bitmap value %d" % count, ValueError, put, bm, (0, 0), 1 << bm.bits)
 raises("bitmap x", IndexError, put, bm, (13, 0), 1)
 raises("bitmap y", IndexError, lambda: bm[0, 5])
 raises("bitmap index", IndexError, lambda: bm[65])

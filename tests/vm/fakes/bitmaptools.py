@@ -3,14 +3,13 @@ nothing, as on a board."""
 
 
 @micropython.native
-def fill_region(dest_bitmap, x1, y1, x2, y2, value):
-    """Pixels x1 <= x < x2, y1 <= y < y2 to value. As in the firmware (shared-bindings/
-    bitmaptools/__init__.c:27-44, 491-497), a value too big for the bitmap, a corner outside it,
-    x2 < x1 or y2 < y1 is an error."""
-    if value >> dest_bitmap.bits_per_value or not (
-            0 <= x1 <= x2 <= dest_bitmap.width and 0 <= y1 <= y2 <= dest_bitmap.height):
-        raise ValueError("region")
-    w = dest_bitmap.width
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            dest_bitmap[y * w + x] = value
+def fill_region(bitmap, x0, y0, x, y, v):
+    """Pixels x0 <= i < x, y0 <= j < y to v (the firmware's dest_bitmap, x1, y1, x2, y2, value).
+    As in the firmware (shared-bindings/bitmaptools/__init__.c:27-44, 491-497), a value too big
+    for the bitmap, a corner outside it, x < x0 or y < y0 is an error."""
+    w = bitmap.width
+    if v >> bitmap.bits or not (0 <= x0 <= x <= w and 0 <= y0 <= y <= bitmap.height):
+        raise ValueError("size")
+    for j in range(y0, y):
+        for i in range(x0, x):
+            bitmap[j * w + i] = v

@@ -21,21 +21,24 @@ out 16-byte blocks; struct sizes as gcc lays them out for a 32-bit target):
   items (py/objlist.c:40, 508-511), grown as `list.append` grows it.
 
 Each stand-in is a Python instance (16 B on the 32-bit build) with a few attributes (16 B of
-table for every two) and one buffer: a bytearray (16 B and its bytes) or a list. What the C
-object keeps that the renderer never reads is not kept; the buffer is sized so that the whole
-stand-in weighs what the C object weighs (never less, and never less than its data needs): in
-tests/vm/mp_fakes_check.py's figures heap = C, but for a Bitmap (16 B over: 4 attributes and a
-bytearray) and a Palette of 1 or 2 colours (32, 16 B over: the Python objects alone).
-`C_BYTES` adds up what the firmware would have allocated, `KINDS` counts what was built
+table for every two) and one buffer, `_p`: a bytearray (16 B and its bytes) or a list. What
+the C object keeps that the renderer never reads is not kept; the buffer is sized so that the
+whole stand-in weighs what the C object weighs (never less, and never less than its data
+needs): in tests/vm/mp_fakes_check.py's figures heap = C, but for a Bitmap (16 B over: 4
+attributes and a bytearray) and a Palette of 1 or 2 colours (32, 16 B over: the Python objects
+alone). `C_BYTES` adds up what the firmware would have allocated, `KINDS` counts what was built
 (tests/vm/mp_app_check.py compares them). On MicroPython's 64-bit VM the stand-ins weigh more
 (bigger objects), never less.
 
 Their code is compiled by the VM to machine code (`@micropython.native`: a directive of the
 compiler, nothing to import), which the unix builds keep outside the heap, as a board keeps the
 C code of these modules in flash: what stays on the heap is their modules, classes, functions
-and names (tests/vm/mp_app_check.py's `fakes`). Their error messages are short: a string of
-more than 10 characters is an object of its own on the heap (py/parse.c:631). Native code keeps
-its frames on the C stack, not on the pystack, as C does.
+and names (tests/vm/mp_app_check.py's `fakes`). Native code keeps its frames on the C stack, not
+on the pystack, as C does. Every name in a module is interned on the VM (a board has
+displayio's names in flash), so the stand-ins' attributes, arguments and messages reuse names
+the app interns anyway (`_p`, `n` for value_count and color_count, `bits` for bits_per_value),
+and their messages are short: a string of more than 10 characters is an object of its own on
+the heap (py/parse.c:631).
 """
 
 C_BYTES = 0  # heap bytes CircuitPython's C objects would have taken for what was built here
@@ -44,32 +47,32 @@ KINDS = [0, 0, 0, 0, 0]  # of them: Bitmap, Palette, TileGrid, Group, vectorio.R
 
 
 @micropython.native
-def _count(kind, *sizes):
-    """One object of kind built: the firmware allocates blocks of each of sizes (bytes)."""
+def _count(kind, *a):
+    """One object of kind built: the firmware allocates blocks of each of a (bytes)."""
     global C_BYTES, OBJECTS
-    for n in sizes:
+    for n in a:
         C_BYTES += (n + 15) // 16 * 16
     OBJECTS += 1
     KINDS[kind] += 1
 
 
 class Bitmap:
-    """width x height values below value_count, 1, 2, 4 or 8 bits each."""
+    """width x height values below n (the firmware's value_count), of 1, 2, 4 or 8 bits."""
 
     @micropython.native
-    def __init__(self, width, height, value_count):
-        if not (0 <= width < 32768 and 0 <= height < 32768 and 0 < value_count <= 65536):
+    def __init__(self, width, height, n):
+        if not (0 <= width < 32768 and 0 <= height < 32768 and 0 < n <= 65536):
             raise ValueError("size")
         bits = 1
-        while (value_count - 1) >> bits:
+        while (n - 1) >> bits:
             bits = bits << 1 if bits < 8 else bits + 8
         if bits > 8:
-            raise NotImplementedError("bits > 8")
+            raise NotImplementedError("bits")
         self.width = width
         self.height = height
-        self.bits_per_value = bits
-        self._d = bytearray((width * bits + 31) // 32 * 4 * height)  # 16 B over the C object
-        _count(0, 36, len(self._d))
+        self.bits = bits  # the firmware's bits_per_value
+        self._p = bytearray((width * bits + 31) // 32 * 4 * height)  # 16 B over the C object
+        _count(0, 36, len(self._p))
 
     @micropython.native
     def __getitem__(self, i, v=None):
@@ -81,13 +84,13 @@ class Bitmap:
             x = i % w
             y = i // w
         if not (0 <= x < w and 0 <= y < self.height):
-            raise IndexError("x, y")
-        b = self.bits_per_value
+            raise IndexError("index")
+        b = self.bits
         m = (1 << b) - 1
-        per = 8 // b  # values in a byte, the first in its highest bits
-        k = y * ((w * b + 31) // 32 * 4) + x // per
-        s = (per - 1 - x % per) * b
-        d = self._d
+        q = 8 // b  # values in a byte, the first in its highest bits
+        k = y * ((w * b + 31) // 32 * 4) + x // q
+        s = (q - 1 - x % q) * b
+        d = self._p
         if v is not None:
             if not 0 <= v <= m:
                 raise ValueError("value")
@@ -98,35 +101,36 @@ class Bitmap:
 
 
 class Palette:
-    """color_count colours (ints 0xRRGGBB)."""
+    """n colours (the firmware's color_count), ints 0xRRGGBB."""
 
     @micropython.native
-    def __init__(self, color_count):
-        if not 0 < color_count < 32768:
+    def __init__(self, n):
+        if not 0 < n < 32768:
             raise ValueError("count")
-        self._n = color_count
-        # 3 B a colour (red, green, blue); the instance, its table and the bytearray's own 16 B
-        # weigh 48: the bytes make up the rest of the C object's weight
-        self._c = bytearray(max(3 * color_count, 16 * color_count - 32))
-        _count(1, 16, 16 * color_count)
+        # bytes 0-1: n; then 3 a colour (red, green, blue). The instance, its table and the
+        # bytearray's own 16 B weigh 48: the bytes make up the rest of the C object's weight
+        p = self._p = bytearray(max(2 + 3 * n, 16 * n - 32))
+        p[0] = n & 0xFF
+        p[1] = n >> 8
+        _count(1, 16, 16 * n)
 
     @micropython.native
     def __getitem__(self, i, v=None):
         """Colour i (negative: from the end); as __setitem__, first sets it to v."""
-        n = self._n
+        p = self._p
+        n = p[0] | p[1] << 8
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("index")
-        c = self._c
-        i *= 3
+        i = 2 + 3 * i
         if v is not None:
             if not 0 <= v <= 0xFFFFFF:
-                raise TypeError("color")
-            c[i] = v >> 16
-            c[i + 1] = v >> 8 & 0xFF
-            c[i + 2] = v & 0xFF
-        return c[i] << 16 | c[i + 1] << 8 | c[i + 2]
+                raise TypeError("colour")
+            p[i] = v >> 16
+            p[i + 1] = v >> 8 & 0xFF
+            p[i + 2] = v & 0xFF
+        return p[i] << 16 | p[i + 1] << 8 | p[i + 2]
 
     __setitem__ = __getitem__
 
@@ -145,25 +149,25 @@ class TileGrid:
         tile_width = tile_width or bitmap.width
         tile_height = tile_height or bitmap.height
         if bitmap.width % tile_width or bitmap.height % tile_height:
-            raise ValueError("tile size")
+            raise ValueError("size")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self.x = x
         self.y = y
         self.hidden = False
-        tiles = (bitmap.width // tile_width) * (bitmap.height // tile_height)
-        n = width * height * (2 if tiles > 255 else 1)  # bytes of tile indices
-        # bytes 0-5: width, height and the bitmap's tile count (16 bits each); from 8: the
-        # tiles. The instance and its table weigh 64 B, the bytearray 16 and its first 16 bytes
-        # 16 more: the C struct's 96, with the tiles inline in it (n <= 4) as in the firmware;
-        # more tiles are the firmware's own block(s) on top of that.
-        t = self._t = bytearray(16 + (n if n > 4 else 0))
-        t[0] = width & 0xFF
-        t[1] = width >> 8
-        t[2] = height & 0xFF
-        t[3] = height >> 8
-        t[4] = tiles & 0xFF
-        t[5] = tiles >> 8
+        k = (bitmap.width // tile_width) * (bitmap.height // tile_height)  # tiles in bitmap
+        n = width * height * (2 if k > 255 else 1)  # bytes of tile indices
+        # bytes 0-5: width, height and k (16 bits each); from 8: the tiles. The instance and
+        # its table weigh 64 B, the bytearray 16 and its first 16 bytes 16 more: the C struct's
+        # 96, with the tiles inline in it (n <= 4) as in the firmware; more tiles are the
+        # firmware's own block(s) on top of that.
+        p = self._p = bytearray(16 + (n if n > 4 else 0))
+        p[0] = width & 0xFF
+        p[1] = width >> 8
+        p[2] = height & 0xFF
+        p[3] = height >> 8
+        p[4] = k & 0xFF
+        p[5] = k >> 8
         for i in range(width * height):
             self[i] = default_tile
         _count(2, 84, n if n > 4 else 0)
@@ -171,28 +175,27 @@ class TileGrid:
     @property
     @micropython.native
     def width(self):
-        return self._t[0] | self._t[1] << 8
+        return self._p[0] | self._p[1] << 8
 
     @micropython.native
     def __getitem__(self, i, v=None):
         """Tile i, (x, y) or y * width + x; as __setitem__, first sets it to v."""
-        t = self._t
-        w = t[0] | t[1] << 8
-        n = w * (t[2] | t[3] << 8)
+        p = self._p
+        w = p[0] | p[1] << 8
+        n = w * (p[2] | p[3] << 8)
         if isinstance(i, tuple):
             i = i[0] + w * i[1] if 0 <= i[0] < w else n
         if not 0 <= i < n:
-            raise IndexError("tile index")
-        tiles = t[4] | t[5] << 8
-        wide = tiles > 255
-        k = 8 + (2 * i if wide else i)
+            raise IndexError("index")
+        k = p[4] | p[5] << 8  # tiles in the bitmap: 2 bytes a tile index past 255
+        i = 8 + (2 * i if k > 255 else i)
         if v is not None:
-            if not 0 <= v < tiles:
+            if not 0 <= v < k:
                 raise ValueError("tile")
-            t[k] = v & 0xFF
-            if wide:
-                t[k + 1] = v >> 8
-        return t[k] | t[k + 1] << 8 if wide else t[k]
+            p[i] = v & 0xFF
+            if k > 255:
+                p[i + 1] = v >> 8
+        return p[i] | p[i + 1] << 8 if k > 255 else p[i]
 
     __setitem__ = __getitem__
 
@@ -207,9 +210,9 @@ class Group:
         self.x = x
         self.y = y
         self.hidden = False
-        self._m = []  # the members: the firmware's list, as big (with the rest, heap = C)
+        self._p = []  # the members: the firmware's list, as big (with the rest, heap = C)
         _count(3, 44, 16, 16)
 
     @micropython.native
-    def append(self, layer):
-        self._m.append(layer)
+    def append(self, item):
+        self._p.append(item)

@@ -21,5 +21,5 @@ class Rectangle:
         self.y = y
         self.color_index = color_index
         self.hidden = False
-        self._shape = bytearray(0)
+        self._p = bytearray(0)
         displayio._count(4, 24, 56)
