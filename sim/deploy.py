@@ -39,6 +39,7 @@ RESERVE = 16 * 1024                         # left free for saves and boot_out.t
 MODULE = (".py", ".mpy")
 STAGE = ".sixtysix-new"                     # the new files wait here until all are written
 MPY_CROSS_TIMEOUT = 60                      # seconds for one module (a hung mpy-cross)
+VERSION_TIMEOUT = 60                        # seconds for `mpy-cross --version` to answer
 # CircuitPython runs the first of these it finds (main.c): code.txt before code.py.
 RUNS_FIRST = ("code.txt",)
 NEVER_RUN = ("main.py", "main.txt", "code.txt.py", "code.py.txt", "code.txt.txt", "code.py.py",
@@ -130,12 +131,12 @@ def check_mpy_cross(exe):
     """The version line of CircuitPython's mpy-cross; DeployError for anything else."""
     try:
         out = subprocess.run([exe, "--version"], capture_output=True, text=True,
-                             timeout=MPY_CROSS_TIMEOUT)
+                             timeout=VERSION_TIMEOUT)
     except OSError as e:
         raise DeployError("cannot run mpy-cross %s: %s" % (exe, e))
     except subprocess.TimeoutExpired:
         raise DeployError("mpy-cross %s --version did not answer within %d s" %
-                          (exe, MPY_CROSS_TIMEOUT))
+                          (exe, VERSION_TIMEOUT))
     text = (out.stdout + out.stderr).strip()
     if "CircuitPython" not in text:
         raise DeployError("%s is not CircuitPython's mpy-cross (it says %r); CircuitPython "

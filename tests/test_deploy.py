@@ -430,8 +430,8 @@ def test_mpy_cross_that_writes_no_mpy(project, drive, tmp_path, capsys):
 
 
 def test_mpy_cross_that_never_returns_is_stopped(project, drive, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(deploy, "MPY_CROSS_TIMEOUT", 1)
-    exe = fake_script(tmp_path, "time.sleep(600)")
+    monkeypatch.setattr(deploy, "MPY_CROSS_TIMEOUT", 1)  # a module: the --version check keeps
+    exe = fake_script(tmp_path, "time.sleep(600)")  # its own 60 s (a busy host starts slowly)
     code, out, err = run([drive, "--mpy-cross", exe], project, capsys)
     assert code == 1
     assert "mpy-cross did not finish engine/__init__.py within 1 s (stopped)" in err
@@ -439,6 +439,7 @@ def test_mpy_cross_that_never_returns_is_stopped(project, drive, tmp_path, capsy
     hang = tmp_path / "hang-version"
     hang.write_text("#!%s\nimport time\ntime.sleep(600)\n" % sys.executable)
     hang.chmod(hang.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setattr(deploy, "VERSION_TIMEOUT", 1)
     code, out, err = run([drive, "--mpy-cross", str(hang)], project, capsys)
     assert code == 1 and "--version did not answer within 1 s" in err
 

@@ -139,9 +139,12 @@ def excess(kinds):
     """Bytes the stand-ins take over the firmware's objects, for `kinds` of them (measured:
     16 of each kind built and weighed against displayio.C_BYTES)."""
     import vectorio
+    bm, p = displayio.Bitmap(8, 8, 2), displayio.Palette(2)  # shared: a TileGrid or a Rectangle
+    # is weighed without the Bitmap and Palette it draws
     makers = (lambda: displayio.Bitmap(8, 8, 2), lambda: displayio.Palette(2),
-              lambda: displayio.TileGrid(displayio.Bitmap(8, 8, 2), displayio.Palette(2)),
-              lambda: displayio.Group(), lambda: vectorio.Rectangle(displayio.Palette(2), 4, 4))
+              lambda: displayio.TileGrid(bm, pixel_shader=p),
+              lambda: displayio.Group(), lambda: vectorio.Rectangle(pixel_shader=p, width=4,
+                                                                    height=4))
     total = 0
     for kind in range(5):
         keep = [None] * 16
