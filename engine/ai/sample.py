@@ -10,9 +10,31 @@ from engine.cards import popcount, bit_index
 def deal_hidden(view, rng):
     """(opponent's hand mask, face-down stock cards in draw order) drawn uniformly at random
     from the deals consistent with the view (known cards, shown voids and ranks)."""
-    unseen = view.unseen
+    opp = _pick(view, rng)
+    rest = view.unseen & ~opp
+    stock = []
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        stock.append(bit_index(low))
+    rng.shuffle(stock)
+    return opp, stock
+
+
+def opp_hand(view, rng):
+    """The opponent's hand of deal_hidden(view, rng), drawing the same numbers from rng, with
+    no list: the searches that sample hands need only the mask."""
+    opp = _pick(view, rng)
+    n = popcount(view.unseen & ~opp)
+    while n > 1:  # the stock's shuffle draws one number a card but the first
+        rng.step()
+        n -= 1
+    return opp
+
+
+def _pick(view, rng):
     k = view.opp_hidden()
-    free = unseen & ~view.opp_cannot
+    free = view.unseen & ~view.opp_cannot
     n = popcount(free)
     opp = view.opp_known
     # choose k of the n free cards, each subset equally likely (selection sampling)
@@ -24,19 +46,12 @@ def deal_hidden(view, rng):
             opp |= low
             k -= 1
         n -= 1
-    rest = unseen & ~opp
-    stock = []
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        stock.append(bit_index(low))
-    rng.shuffle(stock)
-    return opp, stock
+    return opp
 
 
 def opp_deals(view, rng, n):
     """[(opponent's hand mask, weight)]: every hand the view allows, weight 1, when there are at
-    most n of them (exact, and cheaper than n samples); else n drawn by deal_hidden, equal ones
+    most n of them (exact, and cheaper than n samples); else n drawn by opp_hand, equal ones
     merged (the same total weight, solved once)."""
     free = view.unseen & ~view.opp_cannot
     k = view.opp_hidden()
@@ -52,7 +67,7 @@ def opp_deals(view, rng, n):
         rng.shuffle(out)  # if a node budget stops the solving early, the deals left are random
         return out
     for _ in range(n):
-        opp = deal_hidden(view, rng)[0]
+        opp = opp_hand(view, rng)
         for i in range(len(out)):
             if out[i][0] == opp:
                 out[i] = (opp, out[i][1] + 1)

@@ -104,7 +104,7 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
                 m = 40 if s == _T else 20
                 if at and aw + am + m >= 66:  # R23: announce and declare without leading
                     return declared(seat, bw + bm if bt else 0, bt)
-                for c in (s * 6 + 3, s * 6 + 2):
+                for c in range(s * 6 + 3, s * 6 + 1, -1):  # K then Q, no tuple
                     v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
                     if v > alpha:
                         alpha = v
