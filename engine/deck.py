@@ -1,5 +1,5 @@
-"""Decks: checking one that is given (R1, R5) and shuffling one from a seed."""
-from engine.rng import Rng
+"""Checking a deck that is given (R1, R5), and Hand.new's arguments. Hand.new deals without
+this module: a board imports it only when a deck is given (Hand(deck)) or an argument is wrong."""
 
 
 def check_rules(rules):
@@ -40,10 +40,10 @@ def check_deck(deck, rules, dealer=0):
     return cards
 
 
-def shuffled(seed, rules):
-    """The rule set's cards shuffled by the engine's PRNG: the same on every platform."""
+def check_args(seed, dealer, rules):
+    """ValueError naming what is wrong with Hand.new's arguments (or nothing)."""
     if type(seed) is not int:  # not 7.0, "7" or True
         raise ValueError("seed must be a whole number, not %r" % (seed,))
     check_rules(rules)
-    deck = [c for c in range(24) if rules.cards >> c & 1]
-    return Rng(seed).shuffle(deck)
+    if type(dealer) is not int or dealer not in (0, 1):  # not 1.0 or True
+        raise ValueError("dealer must be 0 or 1, not %r" % (dealer,))

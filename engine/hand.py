@@ -11,7 +11,8 @@ from engine.rules import SIXTY_SIX
 gc.collect()
 from engine import play, legal
 gc.collect()
-from engine.deck import check_deck, shuffled
+from engine.rules import Rules
+from engine.rng import Rng
 
 
 class IllegalAction(ValueError):
@@ -22,7 +23,11 @@ class Hand:
     def __init__(self, deck, dealer=0, rules=SIXTY_SIX):
         if deck is None:  # an empty shell for copy()
             return
-        self.deck = check_deck(deck, rules, dealer)
+        from engine.deck import check_deck  # not on a board's import path: Hand.new needs none
+        self._deal(check_deck(deck, rules, dealer), dealer, rules)
+
+    def _deal(self, deck, dealer, rules):
+        self.deck = deck
         self.rules = rules
         self.dealer = dealer
         d = self.deck
@@ -72,7 +77,13 @@ class Hand:
     @classmethod
     def new(cls, seed, dealer=0, rules=SIXTY_SIX):
         """A hand dealt from the engine's own PRNG: the same cards on every platform."""
-        return cls(shuffled(seed, rules), dealer, rules)
+        if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1) or \
+                not isinstance(rules, Rules):  # not 7.0, "7", True or a preset's name
+            from engine.deck import check_args
+            check_args(seed, dealer, rules)
+        h = cls(None)
+        h._deal(shuffled(seed, rules), dealer, rules)
+        return h
 
     # ---- what anyone may ask ------------------------------------------------------------
     @property
@@ -157,3 +168,9 @@ _SCALARS = ("rules", "deck", "dealer", "face_up", "_stock_start", "_next", "trum
             "winner", "game_points", "reason", "declared_by")
 _LISTS = ("hands", "tricks_won", "won", "melds", "bonus", "marriages", "played", "shown", "cannot",
           "history")
+
+
+def shuffled(seed, rules):
+    """The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
+    (engine.deck.shuffled checks its arguments first)."""
+    return bytes(Rng(seed).shuffle([c for c in range(24) if rules.cards >> c & 1]))
