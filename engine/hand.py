@@ -1,7 +1,9 @@
-"""One hand of Sixty-Six: docs/rules.md R5-R42 as settled by its engine decisions D1-D10.
-
-State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
-"""
+# One hand of Sixty-Six: docs/rules.md R5-R42 as settled by its engine decisions D1-D10.
+#
+# State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
+# The prose is in comments, not docstrings (as in engine.ai.value): a board compiles this module
+# from .py, and a docstring's text sits in the parse tree while it does (a HARD vs HARD match
+# from .py needed 46 KB on CircuitPython's 32-bit build with them, 44 KB without).
 # The import order keeps the MicroPython compile peak low: big modules compile first, and the
 # compiler's garbage (this module's own, then each import's) is freed before the next compiles
 # (see engine.ai)
@@ -16,7 +18,8 @@ from engine.rng import Rng
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule."""
+    # An action the rules do not allow now; the message names the rule.
+    pass
 
 
 class Hand:
@@ -76,7 +79,7 @@ class Hand:
 
     @classmethod
     def new(cls, seed, dealer=0, rules=SIXTY_SIX):
-        """A hand dealt from the engine's own PRNG: the same cards on every platform."""
+        # A hand dealt from the engine's own PRNG: the same cards on every platform.
         if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1) or \
                 not isinstance(rules, Rules):  # not 7.0, "7", True or a preset's name
             from engine.deck import check_args
@@ -88,7 +91,7 @@ class Hand:
     # ---- what anyone may ask ------------------------------------------------------------
     @property
     def stock_size(self):
-        """Cards in the stock, the trump card included (D6: a closed stock keeps its count)."""
+        # Cards in the stock, the trump card included (D6: a closed stock keeps its count).
         n = len(self.deck) - self._next
         return n + 1 if self.face_up >= 0 else n
 
@@ -103,30 +106,30 @@ class Hand:
         return self.hands[seat]
 
     def points(self, seat):
-        """Counted card points now: tricks, marriages once a trick is won (R21), bonus (R31)."""
+        # Counted card points now: tricks, marriages once a trick is won (R21), bonus (R31).
         if self.tricks_won[seat]:
             return self.won[seat] + self.melds[seat] + self.bonus[seat]
         return 0
 
     @property
     def strict(self):
-        """True once the stock is closed or exhausted (R26, R27)."""
+        # True once the stock is closed or exhausted (R26, R27).
         return self.closed_by >= 0 or self.stock_size == 0
 
     def stock_open(self):
         return self.closed_by < 0 and self.face_up >= 0
 
     def legal_actions(self):
-        """The actions the player to move may take, as ints (empty once over, D10)."""
+        # The actions the player to move may take, as ints (empty once over, D10).
         return legal.actions(self)
 
     def follow_cards(self):
-        """The cards the follower may play now (R8 open, R26 strict)."""
+        # The cards the follower may play now (R8 open, R26 strict).
         return legal.follow_cards(self)
 
     # ---- changing the state ---------------------------------------------------------------
     def apply(self, action):
-        """Play one action (an int, see engine.cards); IllegalAction leaves the state unchanged."""
+        # Play one action (an int, see engine.cards); IllegalAction leaves the state unchanged.
         if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
@@ -142,7 +145,7 @@ class Hand:
 
     # ---- copies and views -----------------------------------------------------------------
     def copy(self):
-        """An independent copy (for tests and tools; the AI searches on masks instead)."""
+        # An independent copy (for tests and tools; the AI searches on masks instead).
         h = Hand(None)
         for k in _SCALARS:
             setattr(h, k, getattr(self, k))
@@ -151,7 +154,7 @@ class Hand:
         return h
 
     def view(self, seat):
-        """What `seat` may know (R43 plus perfect memory): see engine.view.View."""
+        # What `seat` may know (R43 plus perfect memory): see engine.view.View.
         from engine.view import View
         return View(self, seat)
 
@@ -171,6 +174,6 @@ _LISTS = ("hands", "tricks_won", "won", "melds", "bonus", "marriages", "played",
 
 
 def shuffled(seed, rules):
-    """The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
-    (engine.deck.shuffled checks its arguments first)."""
+    # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
+    # (engine.deck.shuffled checks its arguments first).
     return bytes(Rng(seed).shuffle([c for c in range(24) if rules.cards >> c & 1]))
