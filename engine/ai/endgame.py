@@ -78,7 +78,7 @@ def close_pays(view, level, rng):
                 return False  # cut short: not proven
         return True
     finally:
-        solver.limit = 1 << 30
+        solver.limit = solver.NO_LIMIT
 
 
 def _melds_possible(view):
@@ -166,7 +166,7 @@ def _solve_choice(view, cands, deals):
             for i in range(n):
                 totals[i] += values[i] * weight
     finally:
-        solver.limit = 1 << 30
+        solver.limit = solver.NO_LIMIT
     best = 0
     for i in range(1, n):
         if totals[i] > totals[best]:

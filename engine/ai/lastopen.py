@@ -81,7 +81,7 @@ def choose(view, rng, scores, start=None):
             for i in range(n):
                 totals[i] += values[i]
     finally:
-        solver.limit = 1 << 30
+        solver.limit = solver.NO_LIMIT
     best = 0
     for i in range(1, n):  # a tie goes to the value's order
         if totals[i] > totals[best]:

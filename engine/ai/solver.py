@@ -20,7 +20,10 @@ _ALWAYS3 = False
 _AT_END = False
 _FALSE3 = True
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
-limit = 1 << 30  # past this many nodes a search gives up: lead() answers alpha (not proven)
+# no limit: the largest small int on a 32-bit board (1 << 30 is a long int there, and every node
+# compares with it)
+NO_LIMIT = 0x3FFFFFFF
+limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta)
 LEAD_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
