@@ -31,11 +31,25 @@ NODE_BUDGET = 2400
 
 def melds(view, seat):
     """Marriage points seat has announced (they count once it has a trick, R21)."""
+    return meld_points(view.marriages[seat], view.trump_suit)
+
+
+def meld_points(suits, trump):
+    """Marriage points of the suits in a mask (bit s): 40 in trumps, 20 in the others."""
     m = 0
     for s in range(4):
-        if view.marriages[seat] >> s & 1:
-            m += 40 if s == view.trump_suit else 20
+        if suits >> s & 1:
+            m += 40 if s == trump else 20
     return m
+
+
+def pairs_of(hand):
+    """The suits (bit s) whose king and queen are both in hand."""
+    out = 0
+    for s in range(4):
+        if hand >> (6 * s + 2) & 3 == 3:
+            out |= 1 << s
+    return out
 
 
 def _parts(view):
@@ -52,18 +66,16 @@ def _parts(view):
 def close_pays(view, level, rng):
     """Close when solving sampled deals of the closed game says it wins clearly (R17-R19)."""
     me = view.seat
-    if view.points[me] + _melds_possible(view) < 10:
+    marry = pairs_of(view.hand)
+    if view.points[me] + meld_points(marry, view.trump_suit) < 10:
         return False
     n = _CLOSE_SAMPLES[level]
     if not n:
         return False
     mw, ow, mm, om, mt, ot = _parts(view)
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
-    marry = 0
-    if view.rules.marriage_after_close:
-        for s in range(4):
-            if view.hand & (0x0C << 6 * s) == 0x0C << 6 * s:
-                marry |= 1 << s
+    if not view.rules.marriage_after_close:
+        marry = 0
     start = solver.nodes
     if level != HARD:  # a hard cap: a search cut short counts as a deal not won
         solver.limit = start + NODE_BUDGET // 10
@@ -79,15 +91,6 @@ def close_pays(view, level, rng):
         return True
     finally:
         solver.limit = solver.NO_LIMIT
-
-
-def _melds_possible(view):
-    m = 0
-    for s in range(4):
-        pair = 0x0C << 6 * s
-        if view.hand & pair == pair:
-            m += 40 if s == view.trump_suit else 20
-    return m
 
 
 def strict_choice(view, level, rng):
