@@ -214,7 +214,8 @@ def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
 def test_opp_hand_is_deal_hiddens_hand_and_draws_the_same_numbers(rules):
     """The searches sample hands with opp_hand (no list on the heap); it must stay the hand
     deal_hidden deals, leaving the PRNG where deal_hidden leaves it."""
-    from engine.ai.sample import deal_hidden, opp_hand
+    from engine.ai.sample import opp_hand
+    from engine.ai.redeal import deal_hidden
     for n, (h, view) in enumerate(_positions(rules, 300, 43)):
         a, b = Rng(n), Rng(n)
         for _ in range(3):

@@ -1,30 +1,19 @@
 """Deals consistent with a view: where the cards a seat cannot see might be.
 
 Used by searches that sample the hidden cards (the computer opponent, the desktop reference
-players). They see only the view, so they cannot cheat. A whole Hand behind a view is
-engine.redeal's (the handheld's opponent needs only the masks, and a board keeps this small).
+players). They see only the view, so they cannot cheat. A whole Hand behind a view, the
+stock dealt too, is engine.ai.redeal's (the handheld's opponent needs only the masks, and a
+board keeps this small).
 """
-from engine.cards import popcount, bit_index
-
-
-def deal_hidden(view, rng):
-    """(opponent's hand mask, face-down stock cards in draw order) drawn uniformly at random
-    from the deals consistent with the view (known cards, shown voids and ranks)."""
-    opp = _pick(view, rng)
-    rest = view.unseen & ~opp
-    stock = []
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        stock.append(bit_index(low))
-    rng.shuffle(stock)
-    return opp, stock
+from engine.cards import popcount
 
 
 def opp_hand(view, rng):
-    """The opponent's hand of deal_hidden(view, rng), drawing the same numbers from rng, with
-    no list: the searches that sample hands need only the mask."""
-    opp = _pick(view, rng)
+    """The opponent's hand mask, drawn uniformly at random from the hands consistent with the
+    view (known cards, shown voids and ranks); rng then draws the numbers that shuffling the
+    face-down stock takes, as engine.ai.redeal.deal_hidden does (the same hand for the same
+    numbers), with no list."""
+    opp = pick(view, rng)
     n = popcount(view.unseen & ~opp)
     while n > 1:  # the stock's shuffle draws one number a card but the first
         rng.step()
@@ -32,7 +21,8 @@ def opp_hand(view, rng):
     return opp
 
 
-def _pick(view, rng):
+def pick(view, rng):
+    """The opponent's hand of opp_hand, before the stock's draws."""
     k = view.opp_hidden()
     free = view.unseen & ~view.opp_cannot
     n = popcount(free)
