@@ -145,12 +145,12 @@ class Hand:
 
     # ---- copies and views -----------------------------------------------------------------
     def copy(self):
-        # An independent copy (for tests and tools; the AI searches on masks instead).
+        # An independent copy (for tests and tools; the AI searches on masks instead): every
+        # field, the lists copied.
         h = Hand(None)
-        for k in _SCALARS:
-            setattr(h, k, getattr(self, k))
-        for k in _LISTS:
-            setattr(h, k, list(getattr(self, k)))
+        for k in self.__dict__:
+            v = getattr(self, k)
+            setattr(h, k, list(v) if type(v) is list else v)
         return h
 
     def view(self, seat):
@@ -165,15 +165,7 @@ class Hand:
             mask_names(self.hands[1]), " over" if self.over else "")
 
 
-_SCALARS = ("rules", "deck", "dealer", "face_up", "_stock_start", "_next", "trump_suit", "leader",
-            "to_move", "trick_card", "announced", "draw_pending", "closed_by", "frozen_tricks",
-            "frozen_points", "close_trick", "exchanged_by", "trick_no", "last_trick", "over",
-            "winner", "game_points", "reason", "declared_by")
-_LISTS = ("hands", "tricks_won", "won", "melds", "bonus", "marriages", "played", "shown", "cannot",
-          "history")
-
-
 def shuffled(seed, rules):
     # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
-    # (engine.deck.shuffled checks its arguments first).
+    # (Hand.new checks the arguments first).
     return bytes(Rng(seed).shuffle([c for c in range(24) if rules.cards >> c & 1]))
