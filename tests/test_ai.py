@@ -224,3 +224,7 @@ def test_opp_hand_is_deal_hiddens_hand_and_draws_the_same_numbers(rules):
             assert opp & ~view.unseen == view.opp_known and not opp & view.opp_cannot
             assert popcount(opp) == view.opp_size
             assert sorted(stock) == [c for c in range(24) if (view.unseen & ~opp) >> c & 1]
+
+
+def test_the_solvers_lead_order_is_aces_first_then_tens_and_down_by_rank():
+    assert solver.LEAD_ORDER == tuple(s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4))
