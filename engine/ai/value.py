@@ -44,7 +44,11 @@ def row(rules, stock):
     # heap.
     raw = TABLES[table_name(rules)]
     i = 50 * max(0, min(5, stock // 2 - 1))
-    return tuple((raw[k] | raw[k + 1] << 8) - (raw[k + 1] >> 7 << 16) for k in range(i, i + 50, 2))
+    w = [0] * 25  # a loop, not a generator: its code would stay on the heap
+    for k in range(25):
+        w[k] = (raw[i] | raw[i + 1] << 8) - (raw[i + 1] >> 7 << 16)
+        i += 2
+    return tuple(w)
 
 
 def kind(c, hand, gone, trump):
