@@ -168,4 +168,8 @@ class Hand:
 def shuffled(seed, rules):
     # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
     # (Hand.new checks the arguments first).
-    return bytes(Rng(seed).shuffle([c for c in range(24) if rules.cards >> c & 1]))
+    deck = []
+    for c in range(24):
+        if rules.cards >> c & 1:
+            deck.append(c)
+    return bytes(Rng(seed).shuffle(deck))

@@ -6,7 +6,7 @@ import gc
 gc.collect()
 from engine.ai import solver, solve_root
 from engine.ai.sample import opp_hand, opp_deals
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, popcount
 from engine.legal import beats
 
 EASY = 0
@@ -95,10 +95,11 @@ def close_pays(view, level, rng):
 
 def strict_choice(view, level, rng):
     """The move in the strict phase (R26): solved, sampled or by rule of thumb."""
-    if view.trick_card >= 0:
-        cands = [a for a in view.legal if a < 24]
-    else:
-        cands = [a for a in view.legal if a < 28 and a != DECLARE]
+    top = 24 if view.trick_card >= 0 else 28  # a follow is a card; a lead may announce first
+    cands = []  # (loops, not comprehensions, here: a comprehension's code stays on the heap)
+    for a in view.legal:
+        if a < top:
+            cands.append(a)
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
     n_cards = popcount(view.hand)
     exact = hidden == 0 or view.opp_hidden() == 0
@@ -181,9 +182,12 @@ def _strict_heuristic(view, cands, level, rng):
     t = view.trump_suit
     if view.trick_card >= 0:
         c = view.trick_card
-        win = [f for f in cands if beats(f, c, t)]
-        if win and (CARD_POINTS[c] >= 3 or level == NORMAL):
-            return min(win)  # the lowest card that takes the trick
+        win = -1  # the lowest card that takes the trick
+        for f in cands:
+            if beats(f, c, t) and (win < 0 or f < win):
+                win = f
+        if win >= 0 and (CARD_POINTS[c] >= 3 or level == NORMAL):
+            return win
         low = cands[0]
         for f in cands:
             if CARD_POINTS[f] < CARD_POINTS[low]:
