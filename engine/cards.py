@@ -3,7 +3,7 @@
 card = suit * 6 + rank; rank 0..5 = 9 J Q K 10 A (ascending strength, R2);
 suit 0..3 = clubs diamonds hearts spades. A set of cards is a 24-bit int mask.
 Actions: 0..23 play that card; 24 + s marriage in suit s; 28 exchange; 29 close;
-30 draw; 31 declare 66.
+30 draw; 31 declare 66. Cards by suit and rank, and card sets by name: engine.deck.
 """
 try:
     from micropython import const
@@ -11,54 +11,23 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-NINE = const(0)
-JACK = const(1)
-QUEEN = const(2)
-KING = const(3)
-TEN = const(4)
-ACE = const(5)
-
-CLUBS = const(0)
-DIAMONDS = const(1)
-HEARTS = const(2)
-SPADES = const(3)
 
 MARRIAGE = const(24)  # + suit
 EXCHANGE = const(28)
 CLOSE = const(29)
 DRAW = const(30)
 DECLARE = const(31)
-N_ACTIONS = const(32)
 
-ALL24 = const(0xFFFFFF)
-NINES = const(0x041041)  # the four rank-0 cards
-ALL20 = const(0xFBEFBE)  # ALL24 without the nines
 SUIT_MASK = (0x3F, 0xFC0, 0x3F000, 0xFC0000)
 
-POINTS = (0, 2, 3, 4, 10, 11)  # R1, by rank
-
-# card points of each card 0..23, and its index from a one-bit mask (2**k % 37 is unique)
-CARD_POINTS = tuple(POINTS[c % 6] for c in range(24))
+# card points of each card 0..23 (R1: by rank 0, 2, 3, 4, 10, 11), and its index from a one-bit
+# mask (2**k % 37 is unique)
+CARD_POINTS = (0, 2, 3, 4, 10, 11) * 4
 _LOG37 = [0] * 37
 for _k in range(24):
     _LOG37[(1 << _k) % 37] = _k
 _LOG37 = tuple(_LOG37)
-
-
-def card(suit, rank):
-    return suit * 6 + rank
-
-
-def suit_of(c):
-    return c // 6
-
-
-def rank_of(c):
-    return c % 6
-
-
-def points_of(c):
-    return CARD_POINTS[c]
+del _k
 
 
 def bit_index(bit):
@@ -89,17 +58,3 @@ def cards_of(mask):
     return out
 
 
-def mask_of(cards):
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def mask_points(mask):
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[_LOG37[low % 37]]
-        mask ^= low
-    return total

@@ -1,5 +1,57 @@
-"""Decks: checking one that is given (R1, R5) and shuffling one from a seed."""
-from engine.rng import Rng
+"""Cards by suit and rank, card sets, and checking a deck that is given (R1, R5) or Hand.new's
+arguments. For tests, tools and Hand(deck): a board's game (Hand.new) never imports this module,
+so what only they use lives here rather than in engine.cards (rank 0..5 = 9 J Q K 10 A, suit
+0..3 = clubs diamonds hearts spades, as there).
+"""
+from engine.cards import CARD_POINTS, bit_index
+
+NINE = 0
+JACK = 1
+QUEEN = 2
+KING = 3
+TEN = 4
+ACE = 5
+CLUBS = 0
+DIAMONDS = 1
+HEARTS = 2
+SPADES = 3
+N_ACTIONS = 32  # actions are 0..31 (engine.cards)
+NINES = 0x041041  # the four rank-0 cards
+ALL24 = 0xFFFFFF
+ALL20 = 0xFBEFBE  # ALL24 without the nines
+
+
+def card(suit, rank):
+    return suit * 6 + rank
+
+
+def suit_of(c):
+    return c // 6
+
+
+def rank_of(c):
+    return c % 6
+
+
+def points_of(c):
+    return CARD_POINTS[c]
+
+
+def mask_of(cards):
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def mask_points(mask):
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += CARD_POINTS[bit_index(low)]
+        mask ^= low
+    return total
+
 
 
 def check_rules(rules):
@@ -40,10 +92,10 @@ def check_deck(deck, rules, dealer=0):
     return cards
 
 
-def shuffled(seed, rules):
-    """The rule set's cards shuffled by the engine's PRNG: the same on every platform."""
+def check_args(seed, dealer, rules):
+    """ValueError naming what is wrong with Hand.new's arguments (or nothing)."""
     if type(seed) is not int:  # not 7.0, "7" or True
         raise ValueError("seed must be a whole number, not %r" % (seed,))
     check_rules(rules)
-    deck = [c for c in range(24) if rules.cards >> c & 1]
-    return Rng(seed).shuffle(deck)
+    if type(dealer) is not int or dealer not in (0, 1):  # not 1.0 or True
+        raise ValueError("dealer must be 0 or 1, not %r" % (dealer,))

@@ -1,7 +1,9 @@
-"""One hand of Sixty-Six: docs/rules.md R5-R42 as settled by its engine decisions D1-D10.
-
-State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
-"""
+# One hand of Sixty-Six: docs/rules.md R5-R42 as settled by its engine decisions D1-D10.
+#
+# State is a handful of ints and 24-bit masks; `legal_actions()` and `apply(action)` are the verbs.
+# The prose is in comments, not docstrings (as in engine.ai.value): a board compiles this module
+# from .py, and a docstring's text sits in the parse tree while it does (a HARD vs HARD match
+# from .py needed 46 KB on CircuitPython's 32-bit build with them, 44 KB without).
 # The import order keeps the MicroPython compile peak low: big modules compile first, and the
 # compiler's garbage (this module's own, then each import's) is freed before the next compiles
 # (see engine.ai)
@@ -11,18 +13,24 @@ from engine.rules import SIXTY_SIX
 gc.collect()
 from engine import play, legal
 gc.collect()
-from engine.deck import check_deck, shuffled
+from engine.rules import Rules
+from engine.rng import Rng
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule."""
+    # An action the rules do not allow now; the message names the rule.
+    pass
 
 
 class Hand:
     def __init__(self, deck, dealer=0, rules=SIXTY_SIX):
         if deck is None:  # an empty shell for copy()
             return
-        self.deck = check_deck(deck, rules, dealer)
+        from engine.deck import check_deck  # not on a board's import path: Hand.new needs none
+        self._deal(check_deck(deck, rules, dealer), dealer, rules)
+
+    def _deal(self, deck, dealer, rules):
+        self.deck = deck
         self.rules = rules
         self.dealer = dealer
         d = self.deck
@@ -71,13 +79,19 @@ class Hand:
 
     @classmethod
     def new(cls, seed, dealer=0, rules=SIXTY_SIX):
-        """A hand dealt from the engine's own PRNG: the same cards on every platform."""
-        return cls(shuffled(seed, rules), dealer, rules)
+        # A hand dealt from the engine's own PRNG: the same cards on every platform.
+        if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1) or \
+                not isinstance(rules, Rules):  # not 7.0, "7", True or a preset's name
+            from engine.deck import check_args
+            check_args(seed, dealer, rules)
+        h = cls(None)
+        h._deal(shuffled(seed, rules), dealer, rules)
+        return h
 
     # ---- what anyone may ask ------------------------------------------------------------
     @property
     def stock_size(self):
-        """Cards in the stock, the trump card included (D6: a closed stock keeps its count)."""
+        # Cards in the stock, the trump card included (D6: a closed stock keeps its count).
         n = len(self.deck) - self._next
         return n + 1 if self.face_up >= 0 else n
 
@@ -92,30 +106,30 @@ class Hand:
         return self.hands[seat]
 
     def points(self, seat):
-        """Counted card points now: tricks, marriages once a trick is won (R21), bonus (R31)."""
+        # Counted card points now: tricks, marriages once a trick is won (R21), bonus (R31).
         if self.tricks_won[seat]:
             return self.won[seat] + self.melds[seat] + self.bonus[seat]
         return 0
 
     @property
     def strict(self):
-        """True once the stock is closed or exhausted (R26, R27)."""
+        # True once the stock is closed or exhausted (R26, R27).
         return self.closed_by >= 0 or self.stock_size == 0
 
     def stock_open(self):
         return self.closed_by < 0 and self.face_up >= 0
 
     def legal_actions(self):
-        """The actions the player to move may take, as ints (empty once over, D10)."""
+        # The actions the player to move may take, as ints (empty once over, D10).
         return legal.actions(self)
 
     def follow_cards(self):
-        """The cards the follower may play now (R8 open, R26 strict)."""
+        # The cards the follower may play now (R8 open, R26 strict).
         return legal.follow_cards(self)
 
     # ---- changing the state ---------------------------------------------------------------
     def apply(self, action):
-        """Play one action (an int, see engine.cards); IllegalAction leaves the state unchanged."""
+        # Play one action (an int, see engine.cards); IllegalAction leaves the state unchanged.
         if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
@@ -131,16 +145,16 @@ class Hand:
 
     # ---- copies and views -----------------------------------------------------------------
     def copy(self):
-        """An independent copy (for tests and tools; the AI searches on masks instead)."""
+        # An independent copy (for tests and tools; the AI searches on masks instead): every
+        # field, the lists copied.
         h = Hand(None)
-        for k in _SCALARS:
-            setattr(h, k, getattr(self, k))
-        for k in _LISTS:
-            setattr(h, k, list(getattr(self, k)))
+        for k in self.__dict__:
+            v = getattr(self, k)
+            setattr(h, k, list(v) if type(v) is list else v)
         return h
 
     def view(self, seat):
-        """What `seat` may know (R43 plus perfect memory): see engine.view.View."""
+        # What `seat` may know (R43 plus perfect memory): see engine.view.View.
         from engine.view import View
         return View(self, seat)
 
@@ -151,9 +165,11 @@ class Hand:
             mask_names(self.hands[1]), " over" if self.over else "")
 
 
-_SCALARS = ("rules", "deck", "dealer", "face_up", "_stock_start", "_next", "trump_suit", "leader",
-            "to_move", "trick_card", "announced", "draw_pending", "closed_by", "frozen_tricks",
-            "frozen_points", "close_trick", "exchanged_by", "trick_no", "last_trick", "over",
-            "winner", "game_points", "reason", "declared_by")
-_LISTS = ("hands", "tricks_won", "won", "melds", "bonus", "marriages", "played", "shown", "cannot",
-          "history")
+def shuffled(seed, rules):
+    # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
+    # (Hand.new checks the arguments first).
+    deck = []
+    for c in range(24):
+        if rules.cards >> c & 1:
+            deck.append(c)
+    return bytes(Rng(seed).shuffle(deck))

@@ -1,5 +1,5 @@
 """Text names of cards and actions: 'QH', 'M:H', 'X', 'C', 'W', 'D' (round-trip with parse_*)."""
-from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, cards_of
+from engine.cards import MARRIAGE, EXCHANGE, DECLARE, cards_of
 
 RANKS = "9JQKTA"
 SUITS = "CDHS"
@@ -32,8 +32,7 @@ def mask_names(mask):
     return " ".join([card_name(c) for c in cards_of(mask)])
 
 
-_ACTION_NAMES = {EXCHANGE: "X", CLOSE: "C", DRAW: "W", DECLARE: "D"}
-_ACTION_CODES = {"X": EXCHANGE, "C": CLOSE, "W": DRAW, "D": DECLARE}
+_ACTIONS = "XCWD"  # exchange, close, draw, declare: actions 28..31
 
 
 def action_name(a):
@@ -42,15 +41,15 @@ def action_name(a):
         return card_name(a)
     if MARRIAGE <= a < MARRIAGE + 4:
         return "M:" + SUITS[a - MARRIAGE]
-    if a in _ACTION_NAMES:
-        return _ACTION_NAMES[a]
+    if EXCHANGE <= a <= DECLARE and a % 1 == 0:  # 28.0 too, as 28
+        return _ACTIONS[int(a) - EXCHANGE]
     raise ValueError("no action %r: actions are 0..31" % (a,))
 
 
 def parse_action(text):
     s = str(text).strip().upper()
-    if s in _ACTION_CODES:
-        return _ACTION_CODES[s]
+    if len(s) == 1 and s in _ACTIONS:
+        return EXCHANGE + _ACTIONS.index(s)
     if s.startswith("M:") and len(s) == 3 and s[2] in SUITS:
         return MARRIAGE + SUITS.index(s[2])
     try:

@@ -3,11 +3,15 @@
 Gives the same numbers on CPython, MicroPython and CircuitPython, so a seed deals the same
 cards everywhere. Not for cryptography.
 """
-
+# The state x (1..2**31-2) is kept as s = x - 2**30: a board's small ints stop at 2**30 - 1, and
+# x itself, or A * (x % Q), would be a long int allocated on the heap at every step (about 70
+# bytes a number drawn on CircuitPython's 32-bit build). Every intermediate below stays small.
 _M = 2147483647  # 2**31 - 1
 _A = 48271
 _Q = 44488  # _M // _A
 _R = 3399  # _M % _A
+_H = 1073741823  # 2**30 - 1
+_C = 22244  # _A * _C = 2**30 - 1700, the most that stays below 2**30
 
 
 def mix(seed, n):
@@ -19,28 +23,42 @@ def mix(seed, n):
 class Rng:
     def __init__(self, seed=1):
         x = seed % _M
-        self.state = x if x else 1
+        self.s = (x if x else 1) - _H - 1
         for _ in range(3):  # spread nearby seeds
-            self.next()
+            self.step()
+
+    def step(self):
+        """Advance the state by one number."""
+        s = self.s
+        q = s // _Q  # x = s + 2**30 = s + 24135 * _Q + 23944: x // _Q and x % _Q
+        r = s - q * _Q + 23944
+        q += 24135
+        if r >= _Q:
+            r -= _Q
+            q += 1
+        u = _A * (r - _C)  # _A * (x % _Q) - 2**30 + 1700
+        v = _R * q + 1700
+        if u >= 0:
+            self.s = u - v  # x' - 2**30, with x' = _A * (x % _Q) - _R * (x // _Q) > 0
+            return
+        u = u + _H - v  # x' - 1
+        self.s = u + _H + 1 if u < 0 else u - _H  # x' <= 0 wraps by _M
 
     def next(self):
-        """Next value in 1..2**31-2."""
-        x = self.state
-        x = _A * (x % _Q) - _R * (x // _Q)
-        if x <= 0:
-            x += _M
-        self.state = x
-        return x
+        """Next value in 1..2**31-2 (a long int on a board past 2**30: below() does not make it)."""
+        self.step()
+        return self.s + _H + 1
 
     def below(self, n):
         """An int in 0..n-1."""
-        return self.next() % n
+        self.step()
+        return (self.s % n + _H % n + 1) % n
 
     def shuffle(self, items):
         """Fisher-Yates shuffle in place of a list."""
         i = len(items) - 1
         while i > 0:
-            j = self.next() % (i + 1)
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
             i -= 1
         return items

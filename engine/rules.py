@@ -9,7 +9,8 @@ class Rules:
     """A rule set: the defaults of docs/rules.md, changed by keyword options.
 
     The defaults are these class attributes; an instance stores only what it changes (small on
-    a board). Bool options take True or False; _VALUES lists the others' allowed values.
+    a board). Bool options take True or False; engine.ruleopts lists the others' allowed
+    values.
     """
     deck = 24  # 24 (Sixty-Six) or 20 (Schnapsen: no nines, 5-card hands, the trump jack)
     match_target = 7  # R39: game points to win (Bummerl: points to count down from)
@@ -43,26 +44,12 @@ class Rules:
 
     def __init__(self, name="custom", **options):
         self.name = name
+        if _checked and options:  # the presets below are written right; a board skips this
+            from engine.ruleopts import check
+            check(options)
         for key in options:
-            value = options[key]
-            if key not in OPTIONS:
-                raise ValueError("unknown rule option(s): %s" % ", ".join(
-                    sorted([k for k in options if k not in OPTIONS])))
-            default = getattr(Rules, key)
-            values = _VALUES.get(key)
-            if values is None:
-                ok = value is True or value is False
-                want = "True or False"
-            elif values == ():  # a whole number >= 1
-                ok = type(value) is int and value >= 1
-                want = "a whole number >= 1"
-            else:
-                ok = value in values and type(value) is type(default)
-                want = "one of %r" % (values,)
-            if not ok:
-                raise ValueError("option %s=%r: must be %s" % (key, value, want))
-            if value != default:
-                setattr(self, key, value)
+            if options[key] != getattr(Rules, key):
+                setattr(self, key, options[key])
         if self.deck == 20:
             self.cards = 0xFBEFBE  # no nines
             self.hand_size = 5
@@ -119,12 +106,7 @@ OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs
            "false_declare_schwarz3", "beaten_closer_flat2", "failed_close_always3",
            "close_score_at", "run_out_winner", "last_trick_bonus", "draw_carry_point",
            "auto_declare", "show_own_points", "show_opponent_points", "review_last_trick")
-# allowed values of the options that are not True/False; () for a whole number >= 1
-_VALUES = {"deck": (24, 20), "match_target": (), "match_style": ("up", "bummerl"),
-           "next_dealer": ("alternate", "winner"), "exchange_timing": ("leader", "any"),
-           "exchange_min_stock": (2, 4), "close_min_stock": (2, 4),
-           "strictness": ("full", "follow"), "close_score_at": ("closing", "end"),
-           "run_out_winner": ("total", "last"), "last_trick_bonus": (10, 0)}
+_checked = False  # until the presets are made
 _BASE = Rules()
 
 SIXTY_SIX = Rules("sixty-six")
@@ -151,6 +133,8 @@ SANTASE = Rules(
     marriage_after_close=True,
     failed_close_always3=True,
 )
+
+_checked = True  # every rule set made from now on has its options checked (engine.ruleopts)
 
 PRESETS = {"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN, "santase": SANTASE}
 PRESET_ORDER = ("sixty-six", "schnapsen", "santase")

@@ -21,8 +21,9 @@ PRESETS = ("sixty-six", "schnapsen", "santase")
 CPYTHON_TARGET = 3000
 HEAP_TARGET_KB = 48
 # the modules a match imports, in their compile order (engine/hand.py orders its imports so that
-# the big ones compile while little else is on the heap)
-MATCH_MODULES = ("match", "hand", "rules", "play", "legal", "cards", "score", "deck", "rng")
+# the big ones compile while little else is on the heap); not engine/deck.py: Hand.new deals
+# without it
+MATCH_MODULES = ("match", "hand", "rules", "play", "legal", "cards", "score", "rng")
 
 
 def micropython():

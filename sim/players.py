@@ -66,7 +66,7 @@ __all__ = ["RandomPlayer", "GreedyPlayer", "ISMCTSPlayer", "PIMCPlayer", "Engine
 
 class FastRng(_random.Random):
     """The C Mersenne Twister with the engine Rng's interface (below, shuffle) for
-    engine.ai.sample.deal_hidden; several times faster than engine.rng.Rng on a desktop."""
+    engine.ai.redeal.deal_hidden; several times faster than engine.rng.Rng on a desktop."""
 
     def below(self, n):
         return int(self.random() * n)

@@ -19,7 +19,7 @@ import sys
 import time
 
 from engine.ai import value
-from engine.cards import bit_index
+from engine.cards import SUIT_MASK, bit_index, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import PRESET_ORDER, preset
@@ -45,10 +45,21 @@ def side_features(points, tricks, hand, gone, trump, leads, gets_up, up_rank):
         m ^= low
         kinds[value.kind(bit_index(low), hand, gone, trump)] += 1
     f.extend(kinds)
-    m20, m40, nt = value.pairs(hand, trump)
+    m20, m40, nt = pairs(hand, trump)
     f.extend((leads * m20, leads * m40, nt * nt, leads * nt, gets_up, gets_up * up_rank))
     return f
 
+
+def pairs(hand, trump):
+    """(plain marriages, 1 for the trump marriage, trumps) in hand."""
+    a = b = 0
+    for s in range(4):
+        if hand >> (6 * s + 2) & 3 == 3:
+            if s == trump:
+                b = 1
+            else:
+                a += 1
+    return a, b, popcount(hand & SUIT_MASK[trump])
 
 
 def features(stock, mine, theirs, leads, trump, gone, up):

@@ -208,3 +208,23 @@ def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
             big += 1
             assert sum(w for _, w in deals) == 12
     assert small > 20 and big > 20, (small, big)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_opp_hand_is_deal_hiddens_hand_and_draws_the_same_numbers(rules):
+    """The searches sample hands with opp_hand (no list on the heap); it must stay the hand
+    deal_hidden deals, leaving the PRNG where deal_hidden leaves it."""
+    from engine.ai.sample import opp_hand
+    from engine.ai.redeal import deal_hidden
+    for n, (h, view) in enumerate(_positions(rules, 300, 43)):
+        a, b = Rng(n), Rng(n)
+        for _ in range(3):
+            opp, stock = deal_hidden(view, a)
+            assert opp_hand(view, b) == opp and a.below(1000003) == b.below(1000003)
+            assert opp & ~view.unseen == view.opp_known and not opp & view.opp_cannot
+            assert popcount(opp) == view.opp_size
+            assert sorted(stock) == [c for c in range(24) if (view.unseen & ~opp) >> c & 1]
+
+
+def test_the_solvers_lead_order_is_aces_first_then_tens_and_down_by_rank():
+    assert solver.LEAD_ORDER == tuple(s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4))

@@ -14,7 +14,8 @@ import re
 import pytest
 
 from engine.record import replay
-from engine.rules import Rules, OPTIONS, PRESETS, PRESET_ORDER, _VALUES
+from engine.rules import Rules, OPTIONS, PRESETS, PRESET_ORDER
+from engine.ruleopts import VALUES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_MD = os.path.join(ROOT, "docs", "rules.md")
@@ -100,7 +101,7 @@ def test_docs_rules_option_table_is_engine_rules_options_with_their_defaults():
     for row in rows:
         name = row[0].strip("`")
         assert row[2] == _cell(getattr(Rules, name)), name
-        allowed = _VALUES.get(name)
+        allowed = VALUES.get(name)
         if allowed:
             assert [v.strip() for v in row[1].split(",")] == [_cell(v) for v in allowed], name
         elif allowed is None:

@@ -103,7 +103,7 @@ def test_last_open_trick_keeps_to_its_node_budget(rules):
     # finishing at most 8 leads (marriage leads included) x 6 answers) and the deal's other
     # cards and answers cost a call each
     assert worst <= lastopen.NODE_BUDGET + 6 * 8 * 6 + 3 * 7
-    assert solver.limit == 1 << 30  # restored for the other searches
+    assert solver.limit == solver.NO_LIMIT  # restored for the other searches
 
 
 def test_a_card_whose_trick_declares_66_is_played_without_search():

@@ -1,7 +1,8 @@
 """Card and action names: 'QH', 'M:H', 'X', 'C', 'W', 'D', and their parsers (round trips)."""
 import pytest
 
-from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, N_ACTIONS, card
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from engine.deck import N_ACTIONS, card
 from engine.names import (card_name, parse_card, action_name, parse_action, card_words,
                           mask_names)
 from helpers import mask

@@ -4,7 +4,8 @@ Rules: docs/rules.md#presets-side-by-side.
 """
 import pytest
 
-from engine.cards import ALL20, mask_of, points_of, popcount
+from engine.cards import popcount
+from engine.deck import ALL20, mask_of, points_of
 from engine.hand import Hand
 from engine.match import Match
 from engine.record import replay

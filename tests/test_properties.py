@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from engine.cards import popcount, mask_of, CARD_POINTS, DECLARE, CLOSE, DRAW, MARRIAGE, EXCHANGE
+from engine.cards import popcount, CARD_POINTS, DECLARE, CLOSE, DRAW, MARRIAGE, EXCHANGE
+from engine.deck import mask_of
 from engine.hand import Hand, IllegalAction
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 

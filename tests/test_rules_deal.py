@@ -4,7 +4,7 @@ Rules: docs/rules.md#1-cards and #2-dealing (R11, R12: #3-play-while-the-stock-i
 """
 import pytest
 
-from engine.cards import card, suit_of, rank_of, points_of, ALL24, ALL20, mask_of
+from engine.deck import card, suit_of, rank_of, points_of, ALL24, ALL20, mask_of
 from engine.hand import Hand
 from engine.legal import beats
 from engine.match import Match

@@ -43,7 +43,8 @@ def choose(view, level=NORMAL, seed=0):
     if view.strict:
         return endgame.strict_choice(view, level, rng)
     if DRAW in legal:
-        if CLOSE in legal and level == HARD and view.stock_size <= 4 and _close_pays(view, level, rng):
+        if CLOSE in legal and level == HARD and view.stock_size <= 4 and \
+                endgame.close_pays(view, level, rng):
             return CLOSE
         return DRAW
     if view.trick_card >= 0:
@@ -52,7 +53,7 @@ def choose(view, level=NORMAL, seed=0):
         return EXCHANGE
     if view.announced >= 0:
         return _marriage_lead(view)
-    if CLOSE in legal and level != EASY and _close_pays(view, level, rng):
+    if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
         return CLOSE
     best = -1
     for a in legal:  # announce the best marriage (R20): 40 before 20
@@ -65,10 +66,6 @@ def choose(view, level=NORMAL, seed=0):
 
 
 # ---- open phase -------------------------------------------------------------------------
-
-def _close_pays(view, level, rng):
-    return endgame.close_pays(view, level, rng)
-
 
 def _follow_open(view, level, rng):
     if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)

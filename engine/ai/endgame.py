@@ -5,8 +5,8 @@ solved exactly (engine.solver) once every card in play is placed, on sampled dea
 import gc
 gc.collect()
 from engine.ai import solver, solve_root
-from engine.ai.sample import deal_hidden, opp_deals
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, popcount
+from engine.ai.sample import opp_hand, opp_deals
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, popcount
 from engine.legal import beats
 
 EASY = 0
@@ -31,11 +31,25 @@ NODE_BUDGET = 2400
 
 def melds(view, seat):
     """Marriage points seat has announced (they count once it has a trick, R21)."""
+    return meld_points(view.marriages[seat], view.trump_suit)
+
+
+def meld_points(suits, trump):
+    """Marriage points of the suits in a mask (bit s): 40 in trumps, 20 in the others."""
     m = 0
     for s in range(4):
-        if view.marriages[seat] >> s & 1:
-            m += 40 if s == view.trump_suit else 20
+        if suits >> s & 1:
+            m += 40 if s == trump else 20
     return m
+
+
+def pairs_of(hand):
+    """The suits (bit s) whose king and queen are both in hand."""
+    out = 0
+    for s in range(4):
+        if hand >> (6 * s + 2) & 3 == 3:
+            out |= 1 << s
+    return out
 
 
 def _parts(view):
@@ -52,18 +66,16 @@ def _parts(view):
 def close_pays(view, level, rng):
     """Close when solving sampled deals of the closed game says it wins clearly (R17-R19)."""
     me = view.seat
-    if view.points[me] + _melds_possible(view) < 10:
+    marry = pairs_of(view.hand)
+    if view.points[me] + meld_points(marry, view.trump_suit) < 10:
         return False
     n = _CLOSE_SAMPLES[level]
     if not n:
         return False
     mw, ow, mm, om, mt, ot = _parts(view)
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
-    marry = 0
-    if view.rules.marriage_after_close:
-        for s in range(4):
-            if view.hand & (0x0C << 6 * s) == 0x0C << 6 * s:
-                marry |= 1 << s
+    if not view.rules.marriage_after_close:
+        marry = 0
     start = solver.nodes
     if level != HARD:  # a hard cap: a search cut short counts as a deal not won
         solver.limit = start + NODE_BUDGET // 10
@@ -71,31 +83,23 @@ def close_pays(view, level, rng):
         for i in range(n):  # close only if every deal tried is won
             if i >= 2 and solver.nodes - start > NODE_BUDGET:
                 break
-            opp, _stock = deal_hidden(view, rng)
+            opp = opp_hand(view, rng)
             if not solve_root.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
                 return False
             if solver.nodes > solver.limit:
                 return False  # cut short: not proven
         return True
     finally:
-        solver.limit = 1 << 30
-
-
-def _melds_possible(view):
-    m = 0
-    for s in range(4):
-        pair = 0x0C << 6 * s
-        if view.hand & pair == pair:
-            m += 40 if s == view.trump_suit else 20
-    return m
+        solver.limit = solver.NO_LIMIT
 
 
 def strict_choice(view, level, rng):
     """The move in the strict phase (R26): solved, sampled or by rule of thumb."""
-    if view.trick_card >= 0:
-        cands = [a for a in view.legal if a < 24]
-    else:
-        cands = [a for a in view.legal if a < 28 and a != DECLARE]
+    top = 24 if view.trick_card >= 0 else 28  # a follow is a card; a lead may announce first
+    cands = []  # (loops, not comprehensions, here: a comprehension's code stays on the heap)
+    for a in view.legal:
+        if a < top:
+            cands.append(a)
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
     n_cards = popcount(view.hand)
     exact = hidden == 0 or view.opp_hidden() == 0
@@ -166,7 +170,7 @@ def _solve_choice(view, cands, deals):
             for i in range(n):
                 totals[i] += values[i] * weight
     finally:
-        solver.limit = 1 << 30
+        solver.limit = solver.NO_LIMIT
     best = 0
     for i in range(1, n):
         if totals[i] > totals[best]:
@@ -178,9 +182,12 @@ def _strict_heuristic(view, cands, level, rng):
     t = view.trump_suit
     if view.trick_card >= 0:
         c = view.trick_card
-        win = [f for f in cands if beats(f, c, t)]
-        if win and (CARD_POINTS[c] >= 3 or level == NORMAL):
-            return min(win)  # the lowest card that takes the trick
+        win = -1  # the lowest card that takes the trick
+        for f in cands:
+            if beats(f, c, t) and (win < 0 or f < win):
+                win = f
+        if win >= 0 and (CARD_POINTS[c] >= 3 or level == NORMAL):
+            return win
         low = cands[0]
         for f in cands:
             if CARD_POINTS[f] < CARD_POINTS[low]:

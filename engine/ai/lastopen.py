@@ -27,14 +27,24 @@ def choose(view, rng, scores, start=None):
     start: solver.nodes when the decision began (a close tested first spends from the budget,
     but this leaves at least a third of it for its own deals)."""
     cards, values = scores
-    # best first; a tie in card order (MicroPython's sort is not stable, so the index is in
-    # the key: the same order on every VM)
-    best = sorted(range(len(cards)), key=lambda i: (-values[i], i))
+    # best first; a tie in card order (inserted by value, no sort with a key: the same order on
+    # every VM, and no code object kept for a lambda)
+    best = []
+    for i in range(len(cards)):
+        k = len(best)
+        while k and values[best[k - 1]] < values[i]:
+            k -= 1
+        best.insert(k, i)
     if values[best[0]] >= WIN // 2:  # its trick lets me declare 66
         return cards[best[0]]
     # the 3 best, leaving out sure losses (the names here are ones the engine already has: see
     # engine.value on MicroPython's qstrs)
-    cands = [cards[i] for i in best[:3] if values[i] > -WIN // 2] or [cards[best[0]]]
+    cands = []
+    for i in best[:3]:
+        if values[i] > -WIN // 2:
+            cands.append(cards[i])
+    if not cands:
+        cands.append(cards[best[0]])
     n = len(cands)
     unseen = view.unseen
     if n < 2 or popcount(unseen) != view.opp_hidden() + 1:
@@ -81,7 +91,7 @@ def choose(view, rng, scores, start=None):
             for i in range(n):
                 totals[i] += values[i]
     finally:
-        solver.limit = 1 << 30
+        solver.limit = solver.NO_LIMIT
     best = 0
     for i in range(1, n):  # a tie goes to the value's order
         if totals[i] > totals[best]:

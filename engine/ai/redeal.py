@@ -1,10 +1,25 @@
 """A whole Hand behind a view: the seat's cards and everything it has seen as they are, the
-cards it cannot see placed as given or dealt at random (engine.sample.deal_hidden). For the
+cards it cannot see placed as given or dealt at random (deal_hidden). For the
 desktop's searches that play hands out, and for tests that re-deal what a seat cannot see; the
 handheld's opponent works on masks and never imports it.
 """
 from engine.hand import Hand
-from engine.ai.sample import deal_hidden
+from engine.ai.sample import pick
+from engine.cards import bit_index
+
+
+def deal_hidden(view, rng):
+    """(opponent's hand mask, face-down stock cards in draw order) drawn uniformly at random
+    from the deals consistent with the view (known cards, shown voids and ranks)."""
+    opp = pick(view, rng)
+    rest = view.unseen & ~opp
+    stock = []
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        stock.append(bit_index(low))
+    rng.shuffle(stock)
+    return opp, stock
 
 
 def sample_hand(view, rng):

@@ -1,18 +1,30 @@
 """Deals consistent with a view: where the cards a seat cannot see might be.
 
 Used by searches that sample the hidden cards (the computer opponent, the desktop reference
-players). They see only the view, so they cannot cheat. A whole Hand behind a view is
-engine.redeal's (the handheld's opponent needs only the masks, and a board keeps this small).
+players). They see only the view, so they cannot cheat. A whole Hand behind a view, the
+stock dealt too, is engine.ai.redeal's (the handheld's opponent needs only the masks, and a
+board keeps this small).
 """
-from engine.cards import popcount, bit_index
+from engine.cards import popcount
 
 
-def deal_hidden(view, rng):
-    """(opponent's hand mask, face-down stock cards in draw order) drawn uniformly at random
-    from the deals consistent with the view (known cards, shown voids and ranks)."""
-    unseen = view.unseen
+def opp_hand(view, rng):
+    """The opponent's hand mask, drawn uniformly at random from the hands consistent with the
+    view (known cards, shown voids and ranks); rng then draws the numbers that shuffling the
+    face-down stock takes, as engine.ai.redeal.deal_hidden does (the same hand for the same
+    numbers), with no list."""
+    opp = pick(view, rng)
+    n = popcount(view.unseen & ~opp)
+    while n > 1:  # the stock's shuffle draws one number a card but the first
+        rng.step()
+        n -= 1
+    return opp
+
+
+def pick(view, rng):
+    """The opponent's hand of opp_hand, before the stock's draws."""
     k = view.opp_hidden()
-    free = unseen & ~view.opp_cannot
+    free = view.unseen & ~view.opp_cannot
     n = popcount(free)
     opp = view.opp_known
     # choose k of the n free cards, each subset equally likely (selection sampling)
@@ -24,19 +36,12 @@ def deal_hidden(view, rng):
             opp |= low
             k -= 1
         n -= 1
-    rest = unseen & ~opp
-    stock = []
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        stock.append(bit_index(low))
-    rng.shuffle(stock)
-    return opp, stock
+    return opp
 
 
 def opp_deals(view, rng, n):
     """[(opponent's hand mask, weight)]: every hand the view allows, weight 1, when there are at
-    most n of them (exact, and cheaper than n samples); else n drawn by deal_hidden, equal ones
+    most n of them (exact, and cheaper than n samples); else n drawn by opp_hand, equal ones
     merged (the same total weight, solved once)."""
     free = view.unseen & ~view.opp_cannot
     k = view.opp_hidden()
@@ -52,7 +57,7 @@ def opp_deals(view, rng, n):
         rng.shuffle(out)  # if a node budget stops the solving early, the deals left are random
         return out
     for _ in range(n):
-        opp = deal_hidden(view, rng)[0]
+        opp = opp_hand(view, rng)
         for i in range(len(out)):
             if out[i][0] == opp:
                 out[i] = (opp, out[i][1] + 1)

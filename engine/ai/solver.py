@@ -20,10 +20,14 @@ _ALWAYS3 = False
 _AT_END = False
 _FALSE3 = True
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
-limit = 1 << 30  # past this many nodes a search gives up: lead() answers alpha (not proven)
+# no limit: the largest small int on a 32-bit board (1 << 30 is a long int there, and every node
+# compares with it)
+NO_LIMIT = 0x3FFFFFFF
+limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
-# lead order: aces first, then tens, kings... (good leads first helps alpha-beta)
-LEAD_ORDER = tuple([s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4)])
+# lead order: aces first, then tens, kings... (good leads first helps alpha-beta): s * 6 + r for
+# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap)
+LEAD_ORDER = (5, 11, 17, 23, 4, 10, 16, 22, 3, 9, 15, 21, 2, 8, 14, 20, 1, 7, 13, 19, 0, 6, 12, 18)
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
@@ -104,7 +108,7 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
                 m = 40 if s == _T else 20
                 if at and aw + am + m >= 66:  # R23: announce and declare without leading
                     return declared(seat, bw + bm if bt else 0, bt)
-                for c in (s * 6 + 3, s * 6 + 2):
+                for c in range(s * 6 + 3, s * 6 + 1, -1):  # K then Q, no tuple
                     v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
                     if v > alpha:
                         alpha = v

@@ -23,7 +23,7 @@ import gc
 gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
-from engine.ai.sample import deal_hidden
+from engine.ai.sample import opp_hand
 from engine.ai.value_table import TABLES
 
 WIN = 1 << 22  # a trick that lets a seat declare: beyond any sum of learned values
@@ -44,7 +44,11 @@ def row(rules, stock):
     # heap.
     raw = TABLES[table_name(rules)]
     i = 50 * max(0, min(5, stock // 2 - 1))
-    return tuple((raw[k] | raw[k + 1] << 8) - (raw[k + 1] >> 7 << 16) for k in range(i, i + 50, 2))
+    w = [0] * 25  # a loop, not a generator: its code would stay on the heap
+    for k in range(25):
+        w[k] = (raw[i] | raw[i + 1] << 8) - (raw[i + 1] >> 7 << 16)
+        i += 2
+    return tuple(w)
 
 
 def kind(c, hand, gone, trump):
@@ -67,22 +71,15 @@ def kind(c, hand, gone, trump):
     return 11 if gone >> p & 1 else 10
 
 
-def pairs(hand, trump):
-    """(plain marriages, 1 for the trump marriage, trumps) in hand."""
-    a = b = 0
+def meld(hand, trump):
+    """The best marriage in hand: 40 in trumps, 20, or 0."""
+    best = 0
     for s in range(4):
         if hand >> (6 * s + 2) & 3 == 3:
             if s == trump:
-                b = 1
-            else:
-                a += 1
-    return a, b, popcount(hand & SUIT_MASK[trump])
-
-
-def meld(hand, trump):
-    """The best marriage in hand: 40 in trumps, 20, or 0."""
-    a, b, _ = pairs(hand, trump)
-    return 40 if b else 20 if a else 0
+                return 40
+            best = 20
+    return best
 
 
 def point_part(w, points, tricks):
@@ -106,10 +103,13 @@ def hand_part(w, hand, gone, trump, leader, last, rank):
         low = m & -m
         m ^= low
         v += w[4 + kind(bit_index(low), hand, gone, trump)]
-    a, b, n = pairs(hand, trump)
+    n = popcount(hand & SUIT_MASK[trump])
     v += w[20] * n * n
-    if leader:
-        v += w[18] * a + w[19] * b + w[21] * n
+    if leader:  # its marriages in hand (no tuple: this runs for every card tried)
+        for s in range(4):
+            if hand >> (6 * s + 2) & 3 == 3:
+                v += w[19] if s == trump else w[18]
+        v += w[21] * n
     if last:
         v += w[22] + w[23] * rank
     return v
@@ -158,7 +158,7 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
     pa = pb = 0  # if they win the trick / if I do
     held = [0] * samples  # the sampled hands, for tie() of my card
     for i in range(samples):
-        h = deal_hidden(view, rng)[0]
+        h = opp_hand(view, rng)
         held[i] = h
         pa += hand_part(w, h, gone, t, 1, 0, rank)
         pb += hand_part(w, h, gone, t, 0, last, rank)
@@ -228,7 +228,7 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
     melds = [0] * 7
     held = [0] * 7  # tie() of each answer, in my hand
     for _ in range(samples):
-        opp = deal_hidden(view, rng)[0]
+        opp = opp_hand(view, rng)
         k = 0
         low = 0  # after the loop: the tie() cards of all their answers
         m = opp

@@ -46,7 +46,7 @@ HARD_LEAD = 600
 HARD_CALL = 100
 # units one hand's review may spend: about 3 s on a 120 MHz SAMD51 (python -m sim.bench review)
 BUDGET = 5000
-NO_LIMIT = 1 << 30
+NO_LIMIT = solver.NO_LIMIT
 
 
 def value(h, seat, lo=-4, hi=4):

@@ -1,0 +1,33 @@
+"""Checking rule options (docs/rules.md, "Options"): what engine.rules.Rules(name, **options)
+and rules.but(...) accept. Apart from engine.rules so that a board, which plays the presets as
+they are, imports it only when a rule set with changed options is made (a save's options)."""
+from engine.rules import OPTIONS, Rules
+
+# allowed values of the options that are not True/False; () for a whole number >= 1
+VALUES = {"deck": (24, 20), "match_target": (), "match_style": ("up", "bummerl"),
+          "next_dealer": ("alternate", "winner"), "exchange_timing": ("leader", "any"),
+          "exchange_min_stock": (2, 4), "close_min_stock": (2, 4),
+          "strictness": ("full", "follow"), "close_score_at": ("closing", "end"),
+          "run_out_winner": ("total", "last"), "last_trick_bonus": (10, 0)}
+
+
+def check(options):
+    """ValueError naming the first option (in the order given) that is unknown or has a value
+    it may not take; nothing if all are right."""
+    for key in options:
+        value = options[key]
+        if key not in OPTIONS:
+            raise ValueError("unknown rule option(s): %s" % ", ".join(
+                sorted([k for k in options if k not in OPTIONS])))
+        values = VALUES.get(key)
+        if values is None:
+            ok = value is True or value is False
+            want = "True or False"
+        elif values == ():  # a whole number >= 1
+            ok = type(value) is int and value >= 1
+            want = "a whole number >= 1"
+        else:
+            ok = value in values and type(value) is type(getattr(Rules, key))
+            want = "one of %r" % (values,)
+        if not ok:
+            raise ValueError("option %s=%r: must be %s" % (key, value, want))

@@ -1,0 +1,82 @@
+"""HARD's choices are pinned: work on the engine's heap and speed must not change a decision.
+
+The digests below are what tests/vm/mp_ai_pinned.py printed with the code of commit 116b839
+(before the heap work of issue 14), on CPython, MicroPython and CircuitPython 10.2.1's 32-bit
+build alike:
+    git checkout 116b839 && PYTHONPATH=. python tests/vm/mp_ai_pinned.py 2000
+(2,000 positions per preset: HARD leads, follows, closes and strict-phase moves, reached by
+computer-vs-computer hands of mixed levels, so EASY's and NORMAL's choices are pinned too).
+"""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mpvm import ROOT, circuitpython, micropython
+
+SCRIPT = os.path.join("tests", "vm", "mp_ai_pinned.py")
+POSITIONS = 2000
+PINNED = ["pinned sixty-six 2000 600186253",
+          "pinned schnapsen 2000 390130976",
+          "pinned santase 2000 67350111"]
+
+
+def _lines(out):
+    assert out.returncode == 0, out.stdout + out.stderr
+    return [line for line in out.stdout.splitlines() if line.startswith("pinned")]
+
+
+def test_hards_choices_are_those_of_the_code_before_the_heap_work():
+    out = subprocess.run([sys.executable, SCRIPT, str(POSITIONS)], cwd=ROOT,
+                         env=dict(os.environ, PYTHONPATH="."), capture_output=True, text=True,
+                         timeout=300)
+    assert _lines(out) == PINNED
+
+
+def test_the_same_choices_on_the_micropython_vm():
+    out = subprocess.run([micropython(), "-X", "heapsize=256k", SCRIPT, str(POSITIONS)],
+                         cwd=ROOT, env=dict(os.environ, MICROPYPATH="."), capture_output=True,
+                         text=True, timeout=300)
+    assert _lines(out) == PINNED
+
+
+def test_the_same_choices_on_circuitpythons_32_bit_build():
+    """Where ints past 2**30 are long ints: engine.rng keeps its state below that."""
+    out = subprocess.run([circuitpython(32), "-X", "heapsize=128k", SCRIPT, str(POSITIONS)],
+                         cwd=ROOT, env=dict(os.environ, MICROPYPATH=".",
+                                            CIRCUITPY_PYSTACK_SIZE="8192"),
+                         capture_output=True, text=True, timeout=300)
+    assert _lines(out) == PINNED
+
+
+def _park_miller(seed, count):
+    """The Park-Miller stream as engine.rng computed it up to commit 116b839 (Schrage's method
+    on the plain state), written out here as the reference."""
+    m, a, q, r = 2147483647, 48271, 44488, 3399
+    x = seed % m or 1
+    out = []
+    for i in range(count + 3):
+        x = a * (x % q) - r * (x // q)
+        if x <= 0:
+            x += m
+        if i >= 3:
+            out.append(x)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7, 48271, 2 ** 30 - 1, 2 ** 30, 2 ** 30 + 1,
+                                  2 ** 31 - 2, 2 ** 31 - 1, 2 ** 31, 2 ** 40 + 5, -3, 0])
+def test_the_prng_gives_the_same_stream_as_before(seed):
+    from engine.rng import Rng
+    want = _park_miller(seed, 3000)
+    rng = Rng(seed)
+    assert [rng.next() for _ in range(3000)] == want
+    rng = Rng(seed)
+    for x, n in zip(want, [1, 2, 3, 5, 6, 7, 12, 13, 20, 24, 37, 1000, 2 ** 20] * 300):
+        assert rng.below(n) == x % n
+    items = list(range(24))
+    for i in range(23, 0, -1):  # Fisher-Yates as before
+        j = _park_miller(seed, 3000)[23 - i] % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    assert Rng(seed).shuffle(list(range(24))) == items
