@@ -24,6 +24,7 @@ from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
 from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
+from handheld.screen import unload
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
@@ -132,17 +133,29 @@ class App:
 
     def pop(self):
         """Close the screen on top: the one under it shows again."""
-        self.stack.pop()
-        self._on_top(self.stack[-1])
+        names = self.stack.pop().transient
+        self._on_top(self.stack[-1], names)
 
     def set_root(self, s):
         """Start over from screen s: it becomes the only one."""
+        names = []
+        for old in self.stack:
+            names.extend(old.transient)
         self.stack = [s]
-        self._on_top(s)
+        self._on_top(s, names)
 
-    def _on_top(self, s):
+    def _on_top(self, s, gone=()):
+        """s shows; the modules `gone` that no screen on the stack names go first (a rarely
+        shown screen's code is not in the heap while it is not shown: handheld.screen.unload)."""
         self.top = s
         self.screen = s.kind
+        if gone:
+            keep = []
+            for on in self.stack:
+                keep.extend(on.transient)
+            names = [n for n in gone if n not in keep]
+            if names:
+                unload(names)
         s.show()
 
     def menu(self):

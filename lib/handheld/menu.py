@@ -1,12 +1,13 @@
-"""The menu (over any screen but a notice) and the rules help it opens.
+"""The menu (over any screen but a notice); it opens the rules help (handheld.helptext) and
+the statistics (handheld.savepages).
 
-Imported when the menu first opens. The menu changes the player's choices through
-`App.load_settings`; leaving it saves them.
+Imported when the menu opens and unloaded when it closes (Menu.transient). The menu changes
+the player's choices through `App.load_settings`; leaving it saves them.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, MENU, HELP, DONE
+from handheld.screen import Screen, MENU, DONE, precompiled
 from handheld import words
 
 MENU_SHOWN = 8  # items on screen at once; the list scrolls
@@ -25,6 +26,11 @@ _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None,
 
 class Menu(Screen):
     kind = MENU
+    # Unloaded when it closes only when precompiled (.mpy: 1.9 KB more for the matches, 13 ms
+    # on a SAMD51 to load it again). From .py it stays once compiled: the menu is often opened
+    # mid-match, and each opening would compile it there (a 13 KB transient on a fuller heap:
+    # sim.bench board needed 124-127 KB with it unloaded against 117 KB kept).
+    transient = ("handheld.menu",) if precompiled(__file__) else ()
 
     def __init__(self, app, playing, table=False):
         self.app = app
@@ -94,6 +100,7 @@ class Menu(Screen):
                     self.app.last_trick()
                 return done
             if it == RULES:
+                from handheld.helptext import Help
                 return Help(self.app, self.home)
             if it == STATS_ITEM:
                 from handheld.savepages import Stats
@@ -119,44 +126,3 @@ class Menu(Screen):
         else:
             v = not v
         app.load_settings({name: v})
-
-
-
-
-class Help(Screen):
-    """The rules help, a page at a time; B goes back to the menu."""
-
-    kind = HELP
-
-    def __init__(self, app, home):
-        self.app = app
-        self.home = home  # called on a menu key: the menu shows its first item again
-        self.at = 0
-
-    def show(self):
-        from handheld.helptext import help_pages
-        pages = help_pages(PRESET_ORDER[self.app.preset_index])
-        n = len(pages)
-        self.at %= n
-        lines = list(pages[self.at])
-        while len(lines) < 8:
-            lines.append("")
-        lines.append("")
-        lines.append("<%d/%d>  A:next  B:back" % (self.at + 1, n))
-        self.page(lines, 0)
-
-    def key(self, k):
-        if k == RIGHT or k == A or k == DOWN:
-            self.at += 1
-        elif k == LEFT or k == UP:
-            self.at -= 1
-        elif k == B:
-            return DONE
-        elif k == START or k == SELECT or k == MENU_KEY:
-            self.home()
-            return DONE
-        else:
-            self.app.cue()
-            return None
-        self.show()
-        return None

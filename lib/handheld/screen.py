@@ -8,6 +8,11 @@ the player's keys, `key(k)`, and the passing time, `tick(now)`; `key` returns wh
     screen   open that screen over this one
 A renderer reads `kind` and, for a full-screen page, `lines` and `sel`. A screen changes the
 rest of the app only through the App's public methods, never another screen's fields.
+
+A rarely shown screen names in `transient` the modules imported for it: when it leaves the
+stack the App unloads them (`unload`), unless a screen still on the stack names them too, so
+they are not in the heap during the next computer search. Which modules are transient is
+decided by measurement (see `unload`).
 """
 try:
     from micropython import const
@@ -67,6 +72,36 @@ NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
 DONE = True  # what key() returns to close its screen
 
 
+def unload(names):
+    """Let the modules `names` go: drop their `sys.modules` entries and their attributes on
+    the parent packages, then gc.collect(). What still refers to a module's objects (a screen
+    on the stack, a running function) keeps them alive; the next import loads it afresh.
+    Only for modules no resident module holds (else the next import makes a second copy).
+
+    The rule, from measurements (README, Memory; `python -m sim.bench board` and
+    `python -m sim.bench screens`): a rarely shown screen's modules go when it closes, for they
+    would sit in the heap during every computer search after it. Opening it again loads them
+    again: from .mpy a load of about their size (10-60 ms on a SAMD51); from .py a compile,
+    whose transient is 3-5 times the module's size (30-190 ms on a SAMD51). So a module that is
+    reopened mid-match, with a fuller heap than at its first opening, is kept when it was
+    compiled from .py (the menu: see handheld.menu) and unloaded when precompiled."""
+    import sys
+    import gc
+    for name in names:
+        if sys.modules.pop(name, None) is None:
+            continue
+        i = name.rfind(".")
+        parent = sys.modules.get(name[:i]) if i > 0 else None
+        if parent is not None and hasattr(parent, name[i + 1:]):
+            delattr(parent, name[i + 1:])
+    gc.collect()
+
+
+def precompiled(path):
+    """True when a module's `__file__` is a .mpy (loaded, not compiled, at import)."""
+    return path.endswith(".mpy")
+
+
 class Screen:
     """The interface; the defaults fit a page: menu keys open the menu, other keys cue.
     A screen's constructor takes the App first and keeps it as `app`."""
@@ -75,6 +110,7 @@ class Screen:
     lines = ()  # a full-screen page: its lines (26 columns)
     sel = -1  # the highlighted line of the page, -1 none
     hint = ""  # a key hint for the prompt line after a key that means nothing ("": none)
+    transient = ()  # modules unloaded when this screen leaves the stack (see unload)
 
     def key(self, k):
         """A key while on top: None (stay), DONE (close) or a screen to open over this one."""
