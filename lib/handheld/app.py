@@ -228,9 +228,10 @@ class App:
     # ---- the same deal from the other seat (outside the match and its statistics) -------------
     def replay_other_seat(self):
         """Deal the hand just over again with the seats swapped (engine.coach.other_seat)."""
-        from handheld.review import replay_match
+        from handheld.review import replay_match, REPLAY_MODULES
         self.replay = (self.match, self.match.hand)
         self.match = replay_match(self.match)
+        unload(REPLAY_MODULES)  # not in the heap of the replayed hand's searches
         self._deal()
 
     def end_replay(self):
