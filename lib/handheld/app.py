@@ -24,7 +24,7 @@ from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
 from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
-from handheld.screen import unload
+from handheld.screen import unload, precompiled
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
@@ -72,9 +72,15 @@ class App:
             from handheld.persist import Saves
             self.saves = Saves(store)
             self.saves.start(self)
+        import gc
+        if not precompiled(pages.__file__):
+            # from .py the menu and the hand's result, shown in most games, compile now and stay
+            # (see handheld.menu): a compile mid-match needs 3-5 times a module's size on top of
+            # the match's heap. Precompiled, they load when shown and go when closed.
+            gc.collect()
+            from handheld import menu, result  # noqa: F401
         # the computer player (30 KB) compiles last, after the save code and the first screen:
         # on a board's heap that leaves the least in the way of the bigger compiles
-        import gc
         gc.collect()
         from engine import ai
         self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)

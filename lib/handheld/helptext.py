@@ -1,9 +1,5 @@
-"""The rules help, a page at a time (imported when the help opens and unloaded when it closes:
-long strings cost heap)."""
-from engine.rules import PRESET_ORDER
-from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
-from handheld.input import MENU_KEY
-from handheld.screen import Screen, HELP, DONE
+"""The rules help's texts, a page at a time (imported when the help opens and unloaded when it
+closes, handheld.menu.Help: long strings cost heap)."""
 from handheld.words import wrap
 
 HELP_LINES = 8  # lines of text per help page
@@ -41,40 +37,3 @@ def help_page(preset_name, at):
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
     return wrap(texts[at % len(texts)])[:HELP_LINES], len(texts)
 
-
-class Help(Screen):
-    """The rules help, a page at a time; B goes back to the menu."""
-
-    kind = HELP
-    transient = ("handheld.helptext",)
-
-    def __init__(self, app, home):
-        self.app = app
-        self.home = home  # called on a menu key: the menu shows its first item again
-        self.at = 0
-
-    def show(self):
-        self.lines = ()  # the page shown before: its lines go before the next are made
-        lines, n = help_page(PRESET_ORDER[self.app.preset_index], self.at)
-        self.at %= n
-        while len(lines) < HELP_LINES:
-            lines.append("")
-        lines.append("")
-        lines.append("<%d/%d>  A:next  B:back" % (self.at + 1, n))
-        self.page(lines, 0)
-
-    def key(self, k):
-        if k == RIGHT or k == A or k == DOWN:
-            self.at += 1
-        elif k == LEFT or k == UP:
-            self.at -= 1
-        elif k == B:
-            return DONE
-        elif k == START or k == SELECT or k == MENU_KEY:
-            self.home()
-            return DONE
-        else:
-            self.app.cue()
-            return None
-        self.show()
-        return None

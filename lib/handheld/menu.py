@@ -1,13 +1,14 @@
-"""The menu (over any screen but a notice); it opens the rules help (handheld.helptext) and
-the statistics (handheld.savepages).
+"""The menu (over any screen but a notice), and the rules help it opens (its texts in
+handheld.helptext); the statistics it opens are handheld.savepages.
 
-Imported when the menu opens and unloaded when it closes (Menu.transient). The menu changes
-the player's choices through `App.load_settings`; leaving it saves them.
+From .mpy imported when the menu opens and unloaded when it closes (Menu.transient); from .py
+compiled when the App starts, and kept. The menu changes the player's choices through
+`App.load_settings`; leaving it saves them.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, MENU, DONE, precompiled
+from handheld.screen import Screen, MENU, HELP, DONE, precompiled
 from handheld import words
 
 MENU_SHOWN = 8  # items on screen at once; the list scrolls
@@ -26,10 +27,14 @@ _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None,
 
 class Menu(Screen):
     kind = MENU
-    # Unloaded when it closes only when precompiled (.mpy: 1.9 KB more for the matches, 13 ms
-    # on a SAMD51 to load it again). From .py it stays once compiled: the menu is often opened
-    # mid-match, and each opening would compile it there (a 13 KB transient on a fuller heap:
-    # sim.bench board needed 124-127 KB with it unloaded against 117 KB kept).
+    # Where the menu's code lives, measured (the app at HARD with its screens on CircuitPython's
+    # 32-bit build, sim.bench board's check, and the same with the menu first opened mid-match):
+    # precompiled, it loads when opened and goes when it closes (14 ms on a SAMD51; 111 KB
+    # against 114-115 KB kept). From .py the App compiles it at its start, before the computer
+    # player, and keeps it (handheld.app): compiled when first opened the app needed 117 KB, and
+    # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
+    # of the match's heap); compiled at each opening 124-127 KB; at the start 116 KB. The rules
+    # help's screen is here, not in helptext.py, so that its texts compile in 4 KB, not 8.
     transient = ("handheld.menu",) if precompiled(__file__) else ()
 
     def __init__(self, app, playing, table=False):
@@ -100,7 +105,6 @@ class Menu(Screen):
                     self.app.last_trick()
                 return done
             if it == RULES:
-                from handheld.helptext import Help
                 return Help(self.app, self.home)
             if it == STATS_ITEM:
                 from handheld.savepages import Stats
@@ -126,3 +130,42 @@ class Menu(Screen):
         else:
             v = not v
         app.load_settings({name: v})
+
+
+class Help(Screen):
+    """The rules help, a page at a time; B goes back to the menu."""
+
+    kind = HELP
+    transient = ("handheld.helptext",)
+
+    def __init__(self, app, home):
+        self.app = app
+        self.home = home  # called on a menu key: the menu shows its first item again
+        self.at = 0
+
+    def show(self):
+        self.lines = ()  # the page shown before: its lines go before the next are made
+        from handheld.helptext import help_page
+        lines, n = help_page(PRESET_ORDER[self.app.preset_index], self.at)
+        self.at %= n
+        while len(lines) < 8:
+            lines.append("")
+        lines.append("")
+        lines.append("<%d/%d>  A:next  B:back" % (self.at + 1, n))
+        self.page(lines, 0)
+
+    def key(self, k):
+        if k == RIGHT or k == A or k == DOWN:
+            self.at += 1
+        elif k == LEFT or k == UP:
+            self.at -= 1
+        elif k == B:
+            return DONE
+        elif k == START or k == SELECT or k == MENU_KEY:
+            self.home()
+            return DONE
+        else:
+            self.app.cue()
+            return None
+        self.show()
+        return None

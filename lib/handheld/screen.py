@@ -78,13 +78,13 @@ def unload(names):
     on the stack, a running function) keeps them alive; the next import loads it afresh.
     Only for modules no resident module holds (else the next import makes a second copy).
 
-    The rule, from measurements (README, Memory; `python -m sim.bench board` and
-    `python -m sim.bench screens`): a rarely shown screen's modules go when it closes, for they
-    would sit in the heap during every computer search after it. Opening it again loads them
-    again: from .mpy a load of about their size (10-60 ms on a SAMD51); from .py a compile,
-    whose transient is 3-5 times the module's size (30-190 ms on a SAMD51). So a module that is
-    reopened mid-match, with a fuller heap than at its first opening, is kept when it was
-    compiled from .py (the menu: see handheld.menu) and unloaded when precompiled."""
+    The rule, from measurements (README, Memory; `python -m sim.bench board`, and
+    `python -m sim.bench screens` for the time): a rarely shown screen's modules (rules help,
+    save pages, review, the hint's) go when it closes, for they would sit in the heap during
+    every computer search after it; opening it again imports them again, from .mpy a load
+    (10-60 ms on a SAMD51), from .py a compile (30-160 ms) whose transient is 3-5 times the
+    module's size. The screens of most games, the menu and the hand's result, go too when
+    precompiled; from .py they compile at the App's start and stay (see handheld.menu)."""
     import sys
     import gc
     for name in names:
