@@ -1,17 +1,19 @@
 """Screens around the saves: notices, the resume offer and the statistics (26 x 10 lines).
 
-Imported when one of them opens and unloaded when the last of them closes (their
-`transient`): 2.8 KB that the matches do not carry; opening one again loads it in about 14 ms
-on a SAMD51 from .mpy, 66 ms from .py (`python -m sim.bench screens`).
+Imported when one of them opens (with saves: at power-on, handheld.persist); from .mpy
+unloaded when the last of them closes (MODULES), from .py kept.
 """
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE
+from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
 from handheld import words
 
 LINES = 10
 LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
-MODULES = ("handheld.savepages",)
+# From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
+# .py kept: with saves it compiles at power-on, before the computer player, and a compile when
+# the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
+MODULES = ("handheld.savepages",) if precompiled(__file__) else ()
 
 
 def first(app):
