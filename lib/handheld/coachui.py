@@ -8,10 +8,11 @@ from handheld.screen import HUMAN, HINT_ASK, HINT_RUN, NOTICE_MS, D_TRICK, D_HAN
 from handheld import pystack
 from handheld.screen import unload
 
-# What a hint loads, unloaded once it is shown (handheld.screen.unload): 4.1 KB out of the
-# heap of the searches after it. With hints asked, sim.bench board's check needed 115 KB
-# against 118 KB kept (.mpy), 127-128 KB either way from .py; the next hint loads them again:
-# about 34 ms on a SAMD51 from .mpy, 113 ms from .py (a hint's search takes up to about 1 s).
+# What a hint loads, unloaded once it is shown (handheld.screen.unload): 4.2 KB out of the
+# heap of the searches after it. With hints asked, sim.bench board's check needed 113 KB
+# against 116 KB kept from .mpy, and 131 against 130 KB from .py (where the compile of
+# engine.coach at a hint sets the peak, kept or not). The next hint loads them again: about
+# 37 ms on a SAMD51 from .mpy, 100 ms from .py (its search takes up to about 1 s).
 HINT_MODULES = ("handheld.coachui", "engine.coach")
 
 
