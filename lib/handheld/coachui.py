@@ -12,7 +12,7 @@ from handheld.screen import unload
 # heap of the searches after it. With hints asked, sim.bench board's check needed 113 KB
 # against 116 KB kept from .mpy, and 131 against 130 KB from .py (where the compile of
 # engine.coach at a hint sets the peak, kept or not). The next hint loads them again: about
-# 37 ms on a SAMD51 from .mpy, 100 ms from .py (its search takes up to about 1 s).
+# 45-60 ms on a SAMD51 from .mpy, 140-190 ms from .py (its search takes up to about 1 s).
 HINT_MODULES = ("handheld.coachui", "engine.coach")
 
 

@@ -15,7 +15,7 @@ class Result(Screen):
 
     kind = RESULT
     # as the menu: from .mpy unloaded when the next hand is dealt (1.1 KB less in its
-    # searches; 11 ms on a SAMD51 to load it at the next hand's end), from .py compiled at the
+    # searches; 15-20 ms on a SAMD51 to load it at the next hand's end), from .py compiled at the
     # App's start and kept (a compile at a hand's end set the peak: 121 KB, see handheld.menu)
     transient = ("handheld.result",) if precompiled(__file__) else ()
 

@@ -2,8 +2,8 @@
 
 Imported only when one of them opens from a hand's result (engine.coach.review and engine.coach
 with them), and unloaded when it closes (their `transient`): 5.5-5.8 KB that the searches of
-the next hands do not carry; opening one again loads them in about 60 ms on a SAMD51 from .mpy,
-140-190 ms from .py (`python -m sim.bench screens`).
+the next hands do not carry; opening one again loads them in 50-100 ms on a SAMD51 from .mpy,
+200-320 ms from .py (`python -m sim.bench screens`).
 """
 from handheld.buttons import UP, DOWN, A, B
 from handheld.screen import Screen, REVIEW, DUPLICATE, DONE

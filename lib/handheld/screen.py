@@ -82,7 +82,7 @@ def unload(names):
     `python -m sim.bench screens` for the time): a rarely shown screen's modules (rules help,
     save pages, review, the hint's) go when it closes, for they would sit in the heap during
     every computer search after it; opening it again imports them again, from .mpy a load
-    (10-60 ms on a SAMD51), from .py a compile (30-160 ms) whose transient is 3-5 times the
+    (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose transient is 3-5 times the
     module's size. The screens of most games, the menu and the hand's result, go too when
     precompiled; from .py they compile at the App's start and stay (see handheld.menu)."""
     import sys
