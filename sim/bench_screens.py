@@ -3,9 +3,9 @@ were unloaded when it closed (handheld.screen.unload): the time to import them a
 estimated on a 120 MHz SAMD51 (sim/samd51.py's factor, read in the same run), and the heap they
 hold while loaded.
 
-Runs tests/vm/mp_reopen_timing.py on CircuitPython 10.2.1's 32-bit unix build (CI:
-../shared/tools/circuitpython) over the files laid out as `sim.deploy` writes a drive, once
-from .py (each reopening compiles) and once from .mpy (each reopening loads). Each figure is
+Runs tests/vm/mp_reopen_timing.py on CircuitPython 10.2.1's 32-bit unix build
+(CI: ../shared/tools/circuitpython) over the files laid out as `sim.deploy` writes a drive,
+once from .py (each reopening compiles) and once from .mpy (each reopening loads). Each figure is
 the fastest of 5 reopenings (a busy host only ever slows one). Not counted: reading the file
 from the board's flash, and drawing the screen.
 """
