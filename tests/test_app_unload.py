@@ -54,8 +54,8 @@ def as_mpy(monkeypatch):
     their screen closes (and are not compiled at the App's start)."""
     import handheld.app
     S.unload(BY_FORM)
-    monkeypatch.setattr(S, "precompiled", lambda path: True)
-    monkeypatch.setattr(handheld.app, "precompiled", lambda path: True)
+    monkeypatch.setattr(S, "precompiled", lambda name: True)
+    monkeypatch.setattr(handheld.app, "precompiled", lambda name: True)
     yield
     S.unload(BY_FORM)  # imported again as they are: from .py here
 
@@ -76,8 +76,17 @@ def test_unload_drops_the_module_and_its_parents_attribute(tmp_path, monkeypatch
     assert not loaded("unloadpkg", "unloadpkg.page")
 
 
-def test_precompiled_is_a_mpy_file():
-    assert S.precompiled("/lib/handheld/menu.mpy") and not S.precompiled("lib/handheld/menu.py")
+def test_precompiled_reads_the_modules_file(monkeypatch):
+    import types
+    for name, path, want in (("mpymod", "/lib/handheld/x.mpy", True),
+                             ("pymod", "lib/handheld/x.py", False)):
+        mod = types.ModuleType(name)
+        mod.__file__ = path
+        monkeypatch.setitem(sys.modules, name, mod)
+        assert S.precompiled(name) is want
+    monkeypatch.setitem(sys.modules, "nofile", types.ModuleType("nofile"))  # no __file__
+    assert not S.precompiled("nofile") and not S.precompiled("handheld.absent")
+    assert not S.precompiled("handheld.menu")  # CPython compiles it
 
 
 def test_the_rules_help_goes_when_it_closes_and_opens_again():

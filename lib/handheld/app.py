@@ -73,7 +73,7 @@ class App:
             self.saves = Saves(store)
             self.saves.start(self)
         import gc
-        if not precompiled(pages.__file__):
+        if not precompiled("handheld.pages"):
             # from .py the menu and the hand's result, shown in most games, compile now and stay
             # (see handheld.menu): a compile mid-match needs 3-5 times a module's size on top of
             # the match's heap. Precompiled, they load when shown and go when closed.

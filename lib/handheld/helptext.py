@@ -36,4 +36,3 @@ def help_page(preset_name, at):
     note = _PRESET_NOTES.get(preset_name)
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
     return wrap(texts[at % len(texts)])[:HELP_LINES], len(texts)
-

@@ -35,7 +35,7 @@ class Menu(Screen):
     # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
     # of the match's heap); compiled at each opening 124-127 KB; at the start 116 KB. The rules
     # help's screen is here, not in helptext.py, so that its texts compile in 4 KB, not 8.
-    transient = ("handheld.menu",) if precompiled(__file__) else ()
+    transient = ("handheld.menu",) if precompiled(__name__) else ()
 
     def __init__(self, app, playing, table=False):
         self.app = app

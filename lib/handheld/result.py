@@ -17,7 +17,7 @@ class Result(Screen):
     # as the menu: from .mpy unloaded when the next hand is dealt (1.1 KB less in its
     # searches; 15-20 ms on a SAMD51 to load it at the next hand's end), from .py compiled at the
     # App's start and kept (a compile at a hand's end set the peak: 121 KB, see handheld.menu)
-    transient = ("handheld.result",) if precompiled(__file__) else ()
+    transient = ("handheld.result",) if precompiled(__name__) else ()
 
     def __init__(self, app):
         self.app = app

@@ -13,7 +13,7 @@ LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open withou
 # From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
 # .py kept: with saves it compiles at power-on, before the computer player, and a compile when
 # the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
-MODULES = ("handheld.savepages",) if precompiled(__file__) else ()
+MODULES = ("handheld.savepages",) if precompiled(__name__) else ()
 
 
 def first(app):

@@ -79,12 +79,13 @@ def unload(names):
     Only for modules no resident module holds (else the next import makes a second copy).
 
     The rule, from measurements (README, Memory; `python -m sim.bench board`, and
-    `python -m sim.bench screens` for the time): a rarely shown screen's modules (rules help,
-    save pages, review, the hint's) go when it closes, for they would sit in the heap during
-    every computer search after it; opening it again imports them again, from .mpy a load
-    (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose transient is 3-5 times the
-    module's size. The screens of most games, the menu and the hand's result, go too when
-    precompiled; from .py they compile at the App's start and stay (see handheld.menu)."""
+    `python -m sim.bench screens` for the time): a rarely shown screen's modules (the rules
+    help's texts, the review, the hint's) go when it closes, for they would sit in the heap
+    during every computer search after it; opening it again imports them again, from .mpy a
+    load (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose transient is 3-5 times
+    the module's size. The menu, the hand's result and the save pages go too when precompiled;
+    from .py they compile once, the first two at the App's start, the save pages at power-on,
+    and stay (see handheld.menu)."""
     import sys
     import gc
     for name in names:
@@ -97,9 +98,11 @@ def unload(names):
     gc.collect()
 
 
-def precompiled(path):
-    """True when a module's `__file__` is a .mpy (loaded, not compiled, at import)."""
-    return path.endswith(".mpy")
+def precompiled(name):
+    """True when the module `name` (itself, while it runs at import) was loaded from a .mpy,
+    not compiled; False from .py, or where a module has no `__file__`."""
+    import sys
+    return getattr(sys.modules.get(name), "__file__", "").endswith(".mpy")
 
 
 class Screen:
