@@ -8,6 +8,7 @@
     python -m sim.bench saves    # flash models: erases per hand, lifetime, power cuts (issue 14)
     python -m sim.bench board    # the app on CircuitPython's 32-bit build: heap, pystack (issue 14)
     python -m sim.bench review   # a hand's review: work, SAMD51 seconds; the coach's heap (issue 17)
+    python -m sim.bench screens  # reopening a screen whose modules were unloaded: SAMD51 delay
 
 A part is a module with `main(argv)`; add one by adding it to PARTS.
 """
@@ -22,6 +23,7 @@ PARTS = {
     "saves": "sim.bench_saves",
     "board": "sim.bench_board",
     "review": "sim.bench_review",
+    "screens": "sim.bench_screens",
 }
 
 

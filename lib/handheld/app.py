@@ -24,6 +24,7 @@ from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
 from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
+from handheld.screen import unload, precompiled
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
@@ -71,9 +72,15 @@ class App:
             from handheld.persist import Saves
             self.saves = Saves(store)
             self.saves.start(self)
+        import gc
+        if not precompiled("handheld.pages"):
+            # from .py the menu and the hand's result, shown in most games, compile now and stay
+            # (see handheld.menu): a compile mid-match needs 3-5 times a module's size on top of
+            # the match's heap. Precompiled, they load when shown and go when closed.
+            gc.collect()
+            from handheld import menu, result  # noqa: F401
         # the computer player (30 KB) compiles last, after the save code and the first screen:
         # on a board's heap that leaves the least in the way of the bigger compiles
-        import gc
         gc.collect()
         from engine import ai
         self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)
@@ -132,17 +139,29 @@ class App:
 
     def pop(self):
         """Close the screen on top: the one under it shows again."""
-        self.stack.pop()
-        self._on_top(self.stack[-1])
+        names = self.stack.pop().transient
+        self._on_top(self.stack[-1], names)
 
     def set_root(self, s):
         """Start over from screen s: it becomes the only one."""
+        names = []
+        for old in self.stack:
+            names.extend(old.transient)
         self.stack = [s]
-        self._on_top(s)
+        self._on_top(s, names)
 
-    def _on_top(self, s):
+    def _on_top(self, s, gone=()):
+        """s shows; the modules `gone` that no screen on the stack names go first (a rarely
+        shown screen's code is not in the heap while it is not shown: handheld.screen.unload)."""
         self.top = s
         self.screen = s.kind
+        if gone:
+            keep = []
+            for on in self.stack:
+                keep.extend(on.transient)
+            names = [n for n in gone if n not in keep]
+            if names:
+                unload(names)
         s.show()
 
     def menu(self):
@@ -215,9 +234,10 @@ class App:
     # ---- the same deal from the other seat (outside the match and its statistics) -------------
     def replay_other_seat(self):
         """Deal the hand just over again with the seats swapped (engine.coach.other_seat)."""
-        from handheld.review import replay_match
+        from handheld.review import replay_match, REPLAY_MODULES
         self.replay = (self.match, self.match.hand)
         self.match = replay_match(self.match)
+        unload(REPLAY_MODULES)  # not in the heap of the replayed hand's searches
         self._deal()
 
     def end_replay(self):

@@ -1,4 +1,5 @@
-"""The rules help pages (imported only when the help opens: long strings cost heap)."""
+"""The rules help's texts, a page at a time (imported when the help opens and unloaded when it
+closes, handheld.menu.Help: long strings cost heap)."""
 from handheld.words import wrap
 
 HELP_LINES = 8  # lines of text per help page
@@ -29,11 +30,9 @@ _PRESET_NOTES = {
 }
 
 
-def help_pages(preset_name):
-    """The rules help as a tuple of pages, each a list of lines."""
-    pages = []
+def help_page(preset_name, at):
+    """(lines of page `at`, counted round, and the number of pages; a preset's notes are the
+    second page): only that page is wrapped, so the help holds one page's lines, not all."""
     note = _PRESET_NOTES.get(preset_name)
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
-    for t in texts:
-        pages.append(wrap(t)[:HELP_LINES])
-    return pages
+    return wrap(texts[at % len(texts)])[:HELP_LINES], len(texts)

@@ -1,12 +1,14 @@
-"""The menu (over any screen but a notice) and the rules help it opens.
+"""The menu (over any screen but a notice), and the rules help it opens (its texts in
+handheld.helptext); the statistics it opens are handheld.savepages.
 
-Imported when the menu first opens. The menu changes the player's choices through
+From .mpy imported when the menu opens and unloaded when it closes (Menu.transient); from .py
+compiled when the App starts, and kept. The menu changes the player's choices through
 `App.load_settings`; leaving it saves them.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, MENU, HELP, DONE
+from handheld.screen import Screen, MENU, HELP, DONE, precompiled
 from handheld import words
 
 MENU_SHOWN = 8  # items on screen at once; the list scrolls
@@ -25,6 +27,15 @@ _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None,
 
 class Menu(Screen):
     kind = MENU
+    # Where the menu's code lives, measured (the app at HARD with its screens on CircuitPython's
+    # 32-bit build, sim.bench board's check, and the same with the menu first opened mid-match):
+    # precompiled, it loads when opened and goes when it closes (20-25 ms on a SAMD51; 111-113
+    # KB against 114-115 KB kept). From .py the App compiles it at its start, before the computer
+    # player, and keeps it (handheld.app): compiled when first opened the app needed 117 KB, and
+    # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
+    # of the match's heap); compiled at each opening 124-127 KB; at the start 115-116 KB. The rules
+    # help's screen is here, not in helptext.py, so that its texts compile in 4 KB, not 8.
+    transient = ("handheld.menu",) if precompiled(__name__) else ()
 
     def __init__(self, app, playing, table=False):
         self.app = app
@@ -121,12 +132,11 @@ class Menu(Screen):
         app.load_settings({name: v})
 
 
-
-
 class Help(Screen):
     """The rules help, a page at a time; B goes back to the menu."""
 
     kind = HELP
+    transient = ("handheld.helptext",)
 
     def __init__(self, app, home):
         self.app = app
@@ -134,11 +144,10 @@ class Help(Screen):
         self.at = 0
 
     def show(self):
-        from handheld.helptext import help_pages
-        pages = help_pages(PRESET_ORDER[self.app.preset_index])
-        n = len(pages)
+        self.lines = ()  # the page shown before: its lines go before the next are made
+        from handheld.helptext import help_page
+        lines, n = help_page(PRESET_ORDER[self.app.preset_index], self.at)
         self.at %= n
-        lines = list(pages[self.at])
         while len(lines) < 8:
             lines.append("")
         lines.append("")

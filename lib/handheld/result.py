@@ -1,10 +1,11 @@
 """The page of a hand just over, and what next: the next hand (or the match's result), the
 hand's review, or the same deal from the computer's seat (handheld.review).
 
-Imported when the first hand ends.
+From .mpy imported when a hand ends and unloaded when the next is dealt (Result.transient);
+from .py compiled when the App starts, and kept (see handheld.menu).
 """
 from handheld.buttons import UP, DOWN, A, B
-from handheld.screen import Screen, RESULT
+from handheld.screen import Screen, RESULT, precompiled
 from handheld import words
 
 
@@ -13,6 +14,10 @@ class Result(Screen):
     (the match's result), the hand's review, or the same deal from the computer's seat."""
 
     kind = RESULT
+    # as the menu: from .mpy unloaded when the next hand is dealt (1.1 KB less in its
+    # searches; 15-20 ms on a SAMD51 to load it at the next hand's end), from .py compiled at the
+    # App's start and kept (a compile at a hand's end set the peak: 121 KB, see handheld.menu)
+    transient = ("handheld.result",) if precompiled(__name__) else ()
 
     def __init__(self, app):
         self.app = app

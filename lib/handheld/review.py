@@ -1,7 +1,9 @@
 """The coach's pages: a hand's review (a scrolling list), and the same deal from the other seat.
 
-Imported only when one of them opens from a hand's result (engine.review and engine.coach with
-them), so a game that never opens them spends no heap on them.
+Imported only when one of them opens from a hand's result (engine.coach.review and engine.coach
+with them), and unloaded when it closes (their `transient`): 5.5-5.8 KB that the searches of
+the next hands do not carry; opening one again loads them in 50-100 ms on a SAMD51 from .mpy,
+200-320 ms from .py (`python -m sim.bench screens`).
 """
 from handheld.buttons import UP, DOWN, A, B
 from handheld.screen import Screen, REVIEW, DUPLICATE, DONE
@@ -9,6 +11,9 @@ from handheld import pystack
 from handheld import words
 
 SHOWN = 8  # list lines on the page, between its title and its keys line
+# what the replay's setup loads (replay_match: engine.coach.other_seat), unloaded by the App
+# before the replayed hand is dealt; the Duplicate page loads them again at its end
+REPLAY_MODULES = ("handheld.review", "engine.coach")
 
 
 def review_lines(hand):
@@ -31,6 +36,8 @@ class Review(Screen):
 
     kind = REVIEW
     hint = "UP/DOWN:scroll  B:back"
+    transient = ("handheld.review", "engine.coach.review", "engine.coach.reviewtext",
+                 "engine.coach")
 
     def __init__(self, app, hand):
         self.app = app
@@ -119,6 +126,7 @@ class Duplicate(Screen):
     your cards. A/UP/DOWN move, B chooses: back to the match, or this hand's review."""
 
     kind = DUPLICATE
+    transient = REPLAY_MODULES
 
     def __init__(self, app, first, second):
         from engine.coach import duplicate

@@ -1,13 +1,19 @@
 """Screens around the saves: notices, the resume offer and the statistics (26 x 10 lines).
 
-Imported only when there are saves (or the statistics open).
+Imported when one of them opens (with saves: at power-on, handheld.persist); from .mpy
+unloaded when the last of them closes (MODULES), from .py kept.
 """
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE
+from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
 from handheld import words
 
 LINES = 10
+LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
+# From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
+# .py kept: with saves it compiles at power-on, before the computer player, and a compile when
+# the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
+MODULES = ("handheld.savepages",) if precompiled(__name__) else ()
 
 
 def first(app):
@@ -28,6 +34,7 @@ class Notice(Screen):
     (or, at power-on, to the resume offer or the title)."""
 
     kind = NOTICE
+    transient = MODULES
 
     def __init__(self, app, text, first):
         self.app = app
@@ -63,6 +70,7 @@ class Resume(Screen):
     """A match was saved: Continue or New match."""
 
     kind = RESUME
+    transient = MODULES
 
     def __init__(self, app):
         self.app = app
@@ -101,13 +109,13 @@ class Stats(Screen):
     """The statistics of a level (LEFT/RIGHT: another level); B goes back to the menu."""
 
     kind = STATS
+    transient = MODULES
 
     def __init__(self, app):
         self.app = app
         self.level = app.level
 
     def show(self):
-        from handheld.savedata import LEVELS
         level = self.level = self.level % LEVELS
         head = "Statistics: %s" % words.LEVEL_WORDS[level]
         foot = "<%d/%d> A:level  B:back" % (level + 1, LEVELS)

@@ -8,6 +8,11 @@ the player's keys, `key(k)`, and the passing time, `tick(now)`; `key` returns wh
     screen   open that screen over this one
 A renderer reads `kind` and, for a full-screen page, `lines` and `sel`. A screen changes the
 rest of the app only through the App's public methods, never another screen's fields.
+
+A rarely shown screen names in `transient` the modules imported for it: when it leaves the
+stack the App unloads them (`unload`), unless a screen still on the stack names them too, so
+they are not in the heap during the next computer search. Which modules are transient is
+decided by measurement (see `unload`).
 """
 try:
     from micropython import const
@@ -67,6 +72,39 @@ NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
 DONE = True  # what key() returns to close its screen
 
 
+def unload(names):
+    """Let the modules `names` go: drop their `sys.modules` entries and their attributes on
+    the parent packages, then gc.collect(). What still refers to a module's objects (a screen
+    on the stack, a running function) keeps them alive; the next import loads it afresh.
+    Only for modules no resident module holds (else the next import makes a second copy).
+
+    The rule, from measurements (README, Memory; `python -m sim.bench board`, and
+    `python -m sim.bench screens` for the time): a rarely shown screen's modules (the rules
+    help's texts, the review, the hint's) go when it closes, for they would sit in the heap
+    during every computer search after it; opening it again imports them again, from .mpy a
+    load (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose transient is 3-5 times
+    the module's size. The menu, the hand's result and the save pages go too when precompiled;
+    from .py they compile once, the first two at the App's start, the save pages at power-on,
+    and stay (see handheld.menu)."""
+    import sys
+    import gc
+    for name in names:
+        if sys.modules.pop(name, None) is None:
+            continue
+        i = name.rfind(".")
+        parent = sys.modules.get(name[:i]) if i > 0 else None
+        if parent is not None and hasattr(parent, name[i + 1:]):
+            delattr(parent, name[i + 1:])
+    gc.collect()
+
+
+def precompiled(name):
+    """True when the module `name` (itself, while it runs at import) was loaded from a .mpy,
+    not compiled; False from .py, or where a module has no `__file__`."""
+    import sys
+    return getattr(sys.modules.get(name), "__file__", "").endswith(".mpy")
+
+
 class Screen:
     """The interface; the defaults fit a page: menu keys open the menu, other keys cue.
     A screen's constructor takes the App first and keeps it as `app`."""
@@ -75,6 +113,7 @@ class Screen:
     lines = ()  # a full-screen page: its lines (26 columns)
     sel = -1  # the highlighted line of the page, -1 none
     hint = ""  # a key hint for the prompt line after a key that means nothing ("": none)
+    transient = ()  # modules unloaded when this screen leaves the stack (see unload)
 
     def key(self, k):
         """A key while on top: None (stay), DONE (close) or a screen to open over this one."""
