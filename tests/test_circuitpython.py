@@ -20,9 +20,12 @@ AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
 # the app at HARD with its 160x128 screens and its saves (a store as code.py opens, nvm and the
 # drive's copy), 3 matches: the issue's target is 110k (.py) and 90k (.mpy); not met yet (sim.bench
 # board), so these runs are held to what it needs now
-APP_HEAP = {False: "176k", True: "160k"}  # least measured: see sim.bench board (TODO)
-# the same with the coach's hints asked (DOWN)
-HINT_HEAP = {False: "184k", True: "170k"}
+APP_HEAP = {False: "152k", True: "136k"}  # least measured 144k, 127k (2026-12-01, after the
+# two-folder save layout, the rare screens unloaded, the engine's and the stand-ins' heap work;
+# 151k, 140k before; without the saves, which left the save code out of the figure: 119k, 116k)
+# the same with the coach's hints asked (DOWN): least measured 153k, 126k (the same day; 163k
+# from .py before; 131-133k from .py without the saves)
+HINT_HEAP = {False: "162k", True: "136k"}
 PYSTACK = 4096  # what the game asks for in settings.toml (handheld.pystack.SIZE)
 
 
@@ -77,7 +80,8 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
     # saved as on a PyGamer: nvm and the drive's copy, each hand's end, pauses, the menu
     assert saves and saves.group(2) == "files+nvm", out
     assert int(saves.group(1)) > hands and int(saves.group(3)) >= 3, out
-    assert (tmp_path / "saves" / "state.bin").stat().st_size == 512
+    for copy in "ab":  # the drive's two copies, each rewritten in place at its one size
+        assert (tmp_path / "saves" / copy / "state.bin").stat().st_size == 1024
     assert falls == 0  # the search always fitted the pystack the game asks for
     assert "IDLE alloc=0 screen=1" in out
     screens = re.search(r"SCREENS c=(\d+) objects=(\d+)", out)

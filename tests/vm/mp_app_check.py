@@ -265,21 +265,26 @@ print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if HINTS:
     print("HINTS hands=%d" % hinted)
+if app.errors or idle or app.matches_done < 3:
+    failed = True
+result = (app.errors, idle, app.matches_done, app.error)
 if STORE:
     s = app.saves
+    kind, last, writes, hands = s.store.kind, s._last, s.writes, app.hands_done
+# the checks below run as after a power cut: the app gone, so that they do not set the heap the
+# app needs (reading the saves back compiles the store's power-up code, as a board's start does)
+s = app = loop = view = None
+gc.collect()
+if STORE:
     back = stores.open_store(nvm=NVM, root=STORE + "/saves", probe=False).load()
-    print("SAVES writes=%d kind=%s idle=%d" % (s.writes, s.store.kind, paused))
-    if s.store.kind != "files+nvm" or back != s._last or s.writes < app.hands_done or not paused:
+    print("SAVES writes=%d kind=%s idle=%d" % (writes, kind, paused))
+    if kind != "files+nvm" or back != last or writes < hands or not paused:
         print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
-              % (s.store.kind, "read back" if back == s._last else "lost", s.writes,
-                 app.hands_done, paused))
+              % (kind, "read back" if back == last else "lost", writes, hands, paused))
         failed = True
 if SCREENS:
     print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
         displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
-if app.errors or idle or app.matches_done < 3:
-    failed = True
 if failed:
-    print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % (app.errors, idle,
-                                                            app.matches_done, app.error))
+    print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
     sys.exit(1)
