@@ -2,7 +2,8 @@
 view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
-    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]]]
+    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]
+                                                            [board]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
 on the path), `fail`: the view raises once (to check that an error makes the exit code
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
@@ -12,11 +13,18 @@ file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or 
 as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
 menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
 (`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
+`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as it builds it, over
+the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio, audiocore...; C on a
+board, made before `base`): the pystack check, the profile (handheld.boards.detect), its input
+(keypad's shift register and the joystick, handheld.keyinput) and the sound and lights
+(handheld.feedback.for_board), before the store; the key presses then go through that input
+(the scanner's keys and the joystick's axes, polled by the loop), and the loop ticks the
+feedback (`board=` in HEAP: what stays of it after start).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
     HEAP base=<before imports> imports=<+modules> app=<+app and match> peak=<live peak>
-         engine=<the engine and computer player's share of imports>
+         engine=<the engine and computer player's share of imports> saves=<B> board=<B>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search; with a
 store `saves=` is the save code's share of `imports`: handheld.store, persist and what they keep
@@ -26,7 +34,8 @@ C objects for the screens would take, how many stand-ins were built, the stand-i
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
 of `imports` that is adafruit_display_text (0: the renderer draws text as tiles), and what the screens' stand-ins take over the C
 objects they stand for (their Python tables; measured per kind, times how many were built).
-Exits 1 if the app counted an error, got stuck, or allocated while idle.
+Last `qstr pool: n_pool=<n> n_qstr=<names interned> ...` (micropython.qstr_info()). Exits 1 if
+the app counted an error, got stuck, or allocated while idle.
 """
 import gc
 import sys
@@ -40,9 +49,13 @@ SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
 FAIL = "fail" in sys.argv[3:]
 HINTS = "hint" in sys.argv[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
 STORE = None  # the folder of the saves' nvm file and drive copy (store=DIR)
+BOARD = "board" in sys.argv[3:]  # code.py's board profile, input and feedback (PyGamer)
 for _a in sys.argv[3:]:
     if _a.startswith("store="):
         STORE = _a[6:]
+if BOARD and not STORE:
+    print("FAILED: board needs store=DIR (the board's nvm)")
+    sys.exit(2)
 
 gc.collect()
 FAKES = gc.mem_alloc()
@@ -74,6 +87,9 @@ if STORE:
             self.f.flush()
 
     NVM = FileNvm(STORE + "/nvm.bin", 8192)
+if BOARD:  # a PyGamer's hardware modules (C on a board): their stand-ins' code first
+    import vmboard  # noqa: E402
+    PADS, STICK = vmboard.install(NVM)
 gc.collect()
 BASE = gc.mem_alloc()
 FAKES = BASE - FAKES
@@ -94,10 +110,25 @@ else:
 
 gc.collect()
 APPMODS = gc.mem_alloc()
-store = None
-if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
+store = keys = fx = None
+if STORE:  # (the profile's detection imports the store too, for the nvm's size)
     from handheld import store as stores  # noqa: E402
     import handheld.persist  # noqa: E402,F401  (App() imports it; here to count it)
+gc.collect()
+SAVEMODS = gc.mem_alloc()
+if BOARD:  # as code.py on a PyGamer: the pystack check, the profile, its keys, the feedback
+    import os  # noqa: E402
+    from handheld import pystack  # noqa: E402
+    if pystack.configured(getattr(os, "getenv", lambda k: None)) < pystack.SIZE:
+        print("Sixty-Six:", pystack.ADVICE)
+    from handheld import boards  # noqa: E402
+    profile = boards.detect()
+    keys = profile.make_input()
+    from handheld import feedback  # noqa: E402
+    fx = feedback.for_board(sys.modules["board"], profile.neopixel_count)
+    gc.collect()
+BOARDS = gc.mem_alloc() - SAVEMODS
+if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
     store = stores.open_store(nvm=NVM, root=STORE + "/saves")
     if store.load() is not None:
         print("FAILED: %s holds a save: give store= an empty folder" % STORE)
@@ -111,7 +142,7 @@ KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT)
 if HINTS:
     KEYS = KEYS + (DOWN, DOWN)
 hinted = 0  # hands in which a hint was shown
-app = App(seed=11, level=LEVEL, store=store)
+app = App(seed=11, level=LEVEL, store=store, feedback=fx)
 view = Renderer(None, 160, 128) if SCREENS else TextView()
 if FAIL:
     class Failing:
@@ -128,7 +159,7 @@ if FAIL:
             return self.inner.update(a)
 
     view = Failing(view)
-loop = Loop(app, view)
+loop = Loop(app, view, keys, feedback=fx)
 gc.collect()
 BUILT = gc.mem_alloc()
 if SCREENS:
@@ -186,10 +217,30 @@ def pause():
     paused += app.saves.writes - writes
 
 
+def finger(k, down):
+    """Key k down or up on the PyGamer: a shift register key, else the joystick."""
+    n = profile.key_number(k)
+    if n >= 0:
+        if down:
+            PADS.made[0].press(n)
+        else:
+            PADS.made[0].release(n)
+    else:
+        STICK.inputs["JOYSTICK_X" if k in (LEFT, RIGHT) else "JOYSTICK_Y"].value = (
+            32768 if not down else 1000 if k in (LEFT, UP) else 64000)
+
+
 def tap(k):
     global presses
     settle()
     presses += 1
+    if BOARD:  # through the board's input: the loop polls it (pressed at now, up at now+40)
+        finger(k, True)
+        step(0)
+        step(40)
+        finger(k, False)
+        step(0)
+        return
     app.press(k, now)
     step(40)
     app.release(k, now)
@@ -259,8 +310,9 @@ gc.enable()
 print("IDLE alloc=%d screen=%d" % (idle, app.screen))
 
 gc.collect()
-print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d" % (
-    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE, IMPORTS - APPMODS))
+print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE,
+    IMPORTS - APPMODS - BOARDS, BOARDS))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if HINTS:
@@ -277,6 +329,9 @@ if STORE:
 if SCREENS:
     print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
         displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
+import micropython  # noqa: E402
+if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`): kept
+    micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at ~1,261)
 if app.errors or idle or app.matches_done < 3:
     failed = True
 if failed:
