@@ -33,17 +33,23 @@ class PyBadgeKeys:
 
 
 def board_input():
-    """The board profile's keys (handheld.boards), else the PyBadge shift register."""
+    """(NeoPixel count, keys) of the board profile (handheld.boards, dropped once read), else
+    the PyBadge shift register."""
     try:
         from handheld import boards
     except ImportError:
-        return None, PyBadgeKeys()
+        return 0, PyBadgeKeys()
     try:
         profile = boards.detect()
     except boards.BoardError as e:  # a board the game does not know: say how to fix it
         print("Sixty-Six cannot start:", e)
         raise SystemExit
-    return profile, profile.make_input()
+    keys = profile.make_input()
+    n = profile.neopixel_count
+    profile = boards = None
+    from handheld.store import unload
+    unload("handheld.boards")  # the profiles and detection: needed at power-up only
+    return n, keys
 
 
 def open_store():
@@ -56,10 +62,10 @@ def open_store():
         return None
 
 
-def open_feedback(profile):
+def open_feedback(pixels):
     try:
         from handheld import feedback
-        return feedback.for_board(board, profile.neopixel_count if profile else 0)
+        return feedback.for_board(board, pixels)
     except Exception as e:  # sounds and lights are extras: never stop the game for them
         print("feedback off:", e)
         return None
@@ -77,8 +83,8 @@ def check_pystack():
 
 
 check_pystack()
-profile, keys = board_input()
+pixels, keys = board_input()
 clock = TicksClock(supervisor.ticks_ms)
-fx = open_feedback(profile)
+fx = open_feedback(pixels)
 app = App(seed=supervisor.ticks_ms() + 1, store=open_store(), feedback=fx)
 Loop(app, Renderer(board.DISPLAY), keys, clock, feedback=fx).run()

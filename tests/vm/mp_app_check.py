@@ -124,8 +124,11 @@ if BOARD:  # as code.py on a PyGamer: the pystack check, the profile, its keys, 
     from handheld import boards  # noqa: E402
     profile = boards.detect()
     keys = profile.make_input()
+    KEYMAP, pixels = profile.keymap, profile.neopixel_count  # (the check presses by keymap)
+    profile = boards = None
+    stores.unload("handheld.boards")  # as code.py: the profiles leave the heap
     from handheld import feedback  # noqa: E402
-    fx = feedback.for_board(sys.modules["board"], profile.neopixel_count)
+    fx = feedback.for_board(sys.modules["board"], pixels)
     gc.collect()
 BOARDS = gc.mem_alloc() - SAVEMODS
 if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
@@ -219,8 +222,8 @@ def pause():
 
 def finger(k, down):
     """Key k down or up on the PyGamer: a shift register key, else the joystick."""
-    n = profile.key_number(k)
-    if n >= 0:
+    if k in KEYMAP:
+        n = KEYMAP.index(k)
         if down:
             PADS.made[0].press(n)
         else:
