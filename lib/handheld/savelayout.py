@@ -25,6 +25,7 @@ S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
 GAP = 8704  # 8 KB + one block
 NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
+EVERY = 16  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
 NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
 OLD = ("state.bin", "state0.bin", "state1.bin")
 _EEXIST = 17
@@ -85,22 +86,19 @@ def _check(files, root):
 def nvm_unit():
     """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
     import sys
-    from handheld.store import PAGE_NRF
-    return PAGE_NRF if sys.platform.startswith("nRF") else None
+    return 4096 if sys.platform.startswith("nRF") else None  # store.PAGE_NRF
 
 
 def nvm_every():
     """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
-    levels its wear, the drive erases a sector per block written), else store.EVERY."""
+    levels its wear, the drive erases a sector per block written), else EVERY."""
     import sys
-    from handheld.store import EVERY
     return 2 if sys.platform == "Espressif" else EVERY
 
 
 def erase(s):
     """Forget the record in every copy of store s, also a newer game's (tests and tools: the
     game never erases). An old layout's file goes; the layout's files stay, blank."""
-    from handheld.store import FILE_BLOCK
     if s.kind == "ram":
         s._data = None
         return
@@ -111,8 +109,8 @@ def erase(s):
         try:
             if c.rank is None:
                 c.files.remove(c.path)
-            else:
-                c.files.overwrite(c.path, b"\xff" * FILE_BLOCK)
+            else:  # one blank block: write() pads a record to whole blocks of 0xff
+                c.write(b"\xff")
         except OSError:
             pass
     s._newest = None

@@ -46,7 +46,6 @@ KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
 NVM_MIN = const(2048)       # a smaller nvm is not used
 FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in place
-EVERY = const(16)           # beside two drive copies, nvm takes a save when 16 behind
 PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
