@@ -47,7 +47,7 @@ def board_input():
     keys = profile.make_input()
     n = profile.neopixel_count
     profile = boards = None
-    from handheld.store import unload
+    from handheld import unload
     unload("handheld.boards")  # the profiles and detection: needed at power-up only
     return n, keys
 

@@ -27,10 +27,9 @@ gc.collect()  # this module's compile garbage, before savedata and store compile
 from engine import score
 from handheld import savedata
 from handheld import store as stores
+from handheld import unload  # drops a module loaded for power-up or a notice (and collects)
 
 IDLE_MS = 20000  # a changed match is written after this long without a trick
-
-unload = stores.unload  # drops a module loaded for power-up or a notice (and collects)
 
 
 def notice_lines(text):

@@ -277,7 +277,7 @@ def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
     -1: savelayout.nvm_unit()). every: -1 for savelayout.nvm_every(). probe=False trusts root to be writable and
     writes nothing (no layout made, no old file removed)."""
     import sys
-    from handheld import savelayout
+    from handheld import savelayout, unload
     try:
         return savelayout.open_store(sys.modules[__name__], nvm, root, files, unit, probe,
                                      every)
@@ -285,19 +285,6 @@ def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
         if probe:  # a power-up: its code is needed once
             savelayout = None
             unload("handheld.savelayout")
-
-
-def unload(name):
-    """Drop module `name` ("handheld.savelayout": power-up code): once nothing else holds it,
-    its code leaves the heap at the next collection (done here)."""
-    import gc
-    import sys
-    sys.modules.pop(name, None)
-    pkg = sys.modules.get("handheld")
-    name = name[9:]  # its attribute on the package
-    if pkg is not None and hasattr(pkg, name):
-        delattr(pkg, name)
-    gc.collect()
 
 
 class RamStore:

@@ -126,7 +126,8 @@ if BOARD:  # as code.py on a PyGamer: the pystack check, the profile, its keys, 
     keys = profile.make_input()
     KEYMAP, pixels = profile.keymap, profile.neopixel_count  # (the check presses by keymap)
     profile = boards = None
-    stores.unload("handheld.boards")  # as code.py: the profiles leave the heap
+    import handheld  # noqa: E402
+    handheld.unload("handheld.boards")  # as code.py: the profiles leave the heap
     from handheld import feedback  # noqa: E402
     fx = feedback.for_board(sys.modules["board"], pixels)
     gc.collect()
