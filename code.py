@@ -1,13 +1,13 @@
 """Sixty-Six on a CircuitPython handheld (PyGamer, PyBadge first): wire the board to the app.
 
 A = next card, B = play or choose, hold B (or START) = menu, UP = more choices.
+The board's profile, its keys, sound and lights and the saves are set up first, and their
+power-up code dropped (handheld.unload), before the app's modules are imported: that code
+compiles on a near-empty heap.
 """
 import board
 import supervisor
 
-from handheld.app import App
-from handheld.render import Renderer
-from handheld.loop import Loop, TicksClock
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 
 
@@ -84,7 +84,13 @@ def check_pystack():
 
 check_pystack()
 pixels, keys = board_input()
-clock = TicksClock(supervisor.ticks_ms)
 fx = open_feedback(pixels)
-app = App(seed=supervisor.ticks_ms() + 1, store=open_store(), feedback=fx)
+store = open_store()
+
+from handheld.app import App  # noqa: E402
+from handheld.render import Renderer  # noqa: E402
+from handheld.loop import Loop, TicksClock  # noqa: E402
+
+clock = TicksClock(supervisor.ticks_ms)
+app = App(seed=supervisor.ticks_ms() + 1, store=store, feedback=fx)
 Loop(app, Renderer(board.DISPLAY), keys, clock, feedback=fx).run()

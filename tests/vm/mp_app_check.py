@@ -13,11 +13,12 @@ file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or 
 as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
 menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
 (`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
-`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as it builds it, over
+`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as it builds it and
+when (first, then the store opens, before the app's modules are imported), over
 the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio, audiocore...; C on a
 board, made before `base`): the pystack check, the profile (handheld.boards.detect), its input
 (keypad's shift register and the joystick, handheld.keyinput) and the sound and lights
-(handheld.feedback.for_board), before the store; the key presses then go through that input
+(handheld.feedback.for_board); the key presses then go through that input
 (the scanner's keys and the joystick's axes, polled by the loop), and the loop ticks the
 feedback (`board=` in HEAP: what stays of it after start).
 
@@ -28,7 +29,7 @@ on simulated time, then prints heap figures (bytes, after gc.collect):
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search; with a
 store `saves=` is the save code's share of `imports`: handheld.store, persist and what they keep
-loaded, imported after the app's modules as code.py does), and with
+loaded), and with
 VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=0 excess=<B>`: what CircuitPython's
 C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
@@ -93,6 +94,33 @@ if BOARD:  # a PyGamer's hardware modules (C on a board): their stand-ins' code 
 gc.collect()
 BASE = gc.mem_alloc()
 FAKES = BASE - FAKES
+SAVES = BOARDS = 0  # the save code's and the board's shares of `imports`
+store = keys = fx = None
+if BOARD:  # as code.py on a PyGamer, before the app's modules: the pystack check, the profile,
+    # its keys, the feedback, the store (their power-up code compiles on a near-empty heap)
+    from handheld import store as stores  # noqa: E402  (detection reads its NVM_MIN)
+    gc.collect()
+    SAVES = gc.mem_alloc() - BASE
+    import os  # noqa: E402
+    from handheld import pystack  # noqa: E402
+    if pystack.configured(getattr(os, "getenv", lambda k: None)) < pystack.SIZE:
+        print("Sixty-Six:", pystack.ADVICE)
+    from handheld import boards  # noqa: E402
+    profile = boards.detect()
+    keys = profile.make_input()
+    KEYMAP, pixels = profile.keymap, profile.neopixel_count  # (the check presses by keymap)
+    profile = boards = None
+    import handheld  # noqa: E402
+    handheld.unload("handheld.boards")  # as code.py: the profiles leave the heap
+    from handheld import feedback  # noqa: E402
+    fx = feedback.for_board(sys.modules["board"], pixels)
+    gc.collect()
+    BOARDS = gc.mem_alloc() - BASE - SAVES
+    store = stores.open_store(nvm=NVM, root=STORE + "/saves")
+    gc.collect()
+    SAVES = gc.mem_alloc() - BASE - BOARDS
+gc.collect()
+PRE = gc.mem_alloc()
 import engine.match  # noqa: E402,F401  (the engine and the computer player first,
 import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
 gc.collect()
@@ -110,30 +138,12 @@ else:
 
 gc.collect()
 APPMODS = gc.mem_alloc()
-store = keys = fx = None
-if STORE:  # (the profile's detection imports the store too, for the nvm's size)
+if STORE:  # as code.py: the store opens (here without `board`: after the app's modules), then
+    # App() starts the saves
     from handheld import store as stores  # noqa: E402
     import handheld.persist  # noqa: E402,F401  (App() imports it; here to count it)
-gc.collect()
-SAVEMODS = gc.mem_alloc()
-if BOARD:  # as code.py on a PyGamer: the pystack check, the profile, its keys, the feedback
-    import os  # noqa: E402
-    from handheld import pystack  # noqa: E402
-    if pystack.configured(getattr(os, "getenv", lambda k: None)) < pystack.SIZE:
-        print("Sixty-Six:", pystack.ADVICE)
-    from handheld import boards  # noqa: E402
-    profile = boards.detect()
-    keys = profile.make_input()
-    KEYMAP, pixels = profile.keymap, profile.neopixel_count  # (the check presses by keymap)
-    profile = boards = None
-    import handheld  # noqa: E402
-    handheld.unload("handheld.boards")  # as code.py: the profiles leave the heap
-    from handheld import feedback  # noqa: E402
-    fx = feedback.for_board(sys.modules["board"], pixels)
-    gc.collect()
-BOARDS = gc.mem_alloc() - SAVEMODS
-if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
-    store = stores.open_store(nvm=NVM, root=STORE + "/saves")
+    if not BOARD:
+        store = stores.open_store(nvm=NVM, root=STORE + "/saves")
     if store.load() is not None:
         print("FAILED: %s holds a save: give store= an empty folder" % STORE)
         sys.exit(1)
@@ -315,15 +325,17 @@ print("IDLE alloc=%d screen=%d" % (idle, app.screen))
 
 gc.collect()
 print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
-    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE,
-    IMPORTS - APPMODS - BOARDS, BOARDS))
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - PRE,
+    SAVES + IMPORTS - APPMODS, BOARDS))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if HINTS:
     print("HINTS hands=%d" % hinted)
 if STORE:
     s = app.saves
-    back = stores.open_store(nvm=NVM, root=STORE + "/saves", probe=False).load()
+    # read back from DIR by a new Store over the same copies (files and nvm): open_store again
+    # would compile handheld.savelayout with the app live, which a board never does
+    back = stores.Store(s.store.copies, s.store.kind).load()
     print("SAVES writes=%d kind=%s idle=%d" % (s.writes, s.store.kind, paused))
     if s.store.kind != "files+nvm" or back != s._last or s.writes < app.hands_done or not paused:
         print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
