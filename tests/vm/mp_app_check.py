@@ -333,8 +333,11 @@ if HINTS:
     print("HINTS hands=%d" % hinted)
 if STORE:
     s = app.saves
-    # read back from DIR by a new Store over the same copies (files and nvm): open_store again
-    # would compile handheld.savelayout with the app live, which a board never does
+    # read back from DIR by a new Store over the same copies (files and nvm), the screens
+    # dropped first: this is the check's work, not the game's (open_store again would compile
+    # handheld.savelayout with the app live, which a board never does)
+    view = loop = None
+    gc.collect()
     back = stores.Store(s.store.copies, s.store.kind).load()
     print("SAVES writes=%d kind=%s idle=%d" % (s.writes, s.store.kind, paused))
     if s.store.kind != "files+nvm" or back != s._last or s.writes < app.hands_done or not paused:
