@@ -30,6 +30,7 @@ SOURCES = ["code.py", "boot.py"] + sorted(
 # Parameters the checker cannot type from the file alone: name -> stub class(es), per file.
 HINTS = {
     "code.py": {},
+    "lib/handheld/powerup.py": {"board": "board"},
     "lib/handheld/keyinput.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys",
                                  "event": "keypad.Event",
                                  "x": "analogio.AnalogIn", "y": "analogio.AnalogIn"},
@@ -101,9 +102,11 @@ def test_the_checker_sees_the_hardware_names():
     for rel in SOURCES:
         seen[rel] = check(rel)[2]
     expect = {
-        "code.py": {"keypad.ShiftRegisterKeys", "keypad.Event", "board.BUTTON_CLOCK",
-                    "board.DISPLAY", "supervisor.ticks_ms", "keypad.EventQueue.get_into",
-                    "keypad.EventQueue.overflowed", "keypad.ShiftRegisterKeys.reset"},
+        "code.py": {"board.DISPLAY", "supervisor.ticks_ms"},
+        "lib/handheld/powerup.py": {"keypad.ShiftRegisterKeys", "keypad.Event",
+                                    "board.BUTTON_CLOCK", "keypad.EventQueue.get_into",
+                                    "keypad.EventQueue.overflowed",
+                                    "keypad.ShiftRegisterKeys.reset"},
         "lib/handheld/boards.py": {"keypad.Keys", "keypad.ShiftRegisterKeys",
                                    "analogio.AnalogIn", "board.BUTTON_CLOCK",
                                    "board.JOYSTICK_X", "board.SPEAKER", "board.NEOPIXEL",

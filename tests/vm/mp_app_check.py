@@ -13,14 +13,15 @@ file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or 
 as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
 menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
 (`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
-`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as it builds it and
-when (first, then the store opens, before the app's modules are imported), over
-the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio, audiocore...; C on a
-board, made before `base`): the pystack check, the profile (handheld.boards.detect), its input
-(keypad's shift register and the joystick, handheld.keyinput) and the sound and lights
-(handheld.feedback.for_board); the key presses then go through that input
-(the scanner's keys and the joystick's axes, polled by the loop), and the loop ticks the
-feedback (`board=` in HEAP: what stays of it after start).
+`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
+and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
+over the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio,
+audiocore...; C modules on a board, made before `base`): the pystack check, the profile
+(handheld.boards), its input (keypad's shift register and the joystick, handheld.keyinput),
+the sound and lights (handheld.feedback) and the store (DIR/saves); the key presses then go
+through that input (the scanner's keys and the joystick's axes, polled by the loop), and the
+loop ticks the feedback (`board=` in HEAP: what stays of it after start, the store's objects
+included; `saves=` the save code's modules).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
@@ -96,29 +97,19 @@ BASE = gc.mem_alloc()
 FAKES = BASE - FAKES
 SAVES = BOARDS = 0  # the save code's and the board's shares of `imports`
 store = keys = fx = None
-if BOARD:  # as code.py on a PyGamer, before the app's modules: the pystack check, the profile,
-    # its keys, the feedback, the store (their power-up code compiles on a near-empty heap)
+if BOARD:  # as code.py on a PyGamer, before the app's modules: handheld.powerup (the pystack
+    # check, the profile, its keys, the feedback, the store), then dropped
     from handheld import store as stores  # noqa: E402  (detection reads its NVM_MIN)
     gc.collect()
     SAVES = gc.mem_alloc() - BASE
-    import os  # noqa: E402
-    from handheld import pystack  # noqa: E402
-    if pystack.configured(getattr(os, "getenv", lambda k: None)) < pystack.SIZE:
-        print("Sixty-Six:", pystack.ADVICE)
-    from handheld import boards  # noqa: E402
-    profile = boards.detect()
-    keys = profile.make_input()
-    KEYMAP, pixels = profile.keymap, profile.neopixel_count  # (the check presses by keymap)
-    profile = boards = None
+    from handheld import powerup  # noqa: E402
+    keys, fx, store = powerup.start(sys.modules["board"], STORE + "/saves")  # as code.py
+    powerup = None
     import handheld  # noqa: E402
-    handheld.unload("handheld.boards")  # as code.py: the profiles leave the heap
-    from handheld import feedback  # noqa: E402
-    fx = feedback.for_board(sys.modules["board"], pixels)
+    handheld.unload("handheld.powerup")
+    KEYMAP = keys._keymap  # the PyGamer's key numbers (the check presses by them)
     gc.collect()
-    BOARDS = gc.mem_alloc() - BASE - SAVES
-    store = stores.open_store(nvm=NVM, root=STORE + "/saves")
-    gc.collect()
-    SAVES = gc.mem_alloc() - BASE - BOARDS
+    BOARDS = gc.mem_alloc() - BASE - SAVES  # (the store's objects counted with the board's)
 gc.collect()
 PRE = gc.mem_alloc()
 import engine.match  # noqa: E402,F401  (the engine and the computer player first,
