@@ -168,7 +168,8 @@ def report(kind, out, least):
           "there); then live:" % kb(fakes))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
           "(what stays loaded of handheld.store, persist, savedata, records), the board %s "
-          "(what stays of handheld.boards, keyinput, feedback and their objects)" % (
+          "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
+          "the store's among them)" % (
               kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels
               else "", kb(imports - engine - labels - saves - board), kb(saves), kb(board)))
     print("  the app object with its screens %s: %d displayio objects whose C structs and "

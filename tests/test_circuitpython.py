@@ -21,9 +21,9 @@ AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
 # drive's copy) and the rest of code.py's PyGamer (board profile, keypad and joystick input, sound
 # and lights over tests/support/vmboard.py), 3 matches: the issue's target is 110k (.py) and 90k
 # (.mpy); not met yet (sim.bench board), so these runs are held to what it needs now
-APP_HEAP = {False: "166k", True: "162k"}  # least measured: 157k, 154k with the board's modules,
-# code.py setting up the board and the saves before the app's modules, their power-up code
-# dropped (boards, fxsetup, savelayout) and the check's read-back no longer compiling savelayout
+APP_HEAP = {False: "166k", True: "162k"}  # least measured: 156k, 155k with the board's modules,
+# code.py setting up the board and the saves first (handheld.powerup), their power-up code
+# dropped (powerup, boards, fxsetup, savelayout) and the check's read-back no longer compiling savelayout
 # with the app live; 177k, 165k when the board's modules came in (their stand-ins' code 10 KB of
 # it: C on a board); 156k, 132k without them; 166k, 151k with the two-folder
 # layout (its power-up module compiled with the app live, and CircuitPython's qstr pool past its
