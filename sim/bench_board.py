@@ -10,7 +10,10 @@ firmware's C objects allocate). It measures, by bisection:
   its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy, saving as on a board:
   code.py's store (handheld.store.open_store: nvm and the drive's /saves, here a file standing
   for nvm and a folder in the temp folder), so the save code is loaded and every write of a
-  hand's end, of the menu and of a pause happens;
+  hand's end, of the menu and of a pause happens; and with the rest of what code.py builds on a
+  PyGamer (the check's `board`): the board profile (handheld.boards), its keypad and joystick
+  input (handheld.keyinput), through which the key presses come, and the sound and lights
+  (handheld.feedback), over the stand-ins of tests/support/vmboard.py (C modules on a board);
 - the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
   and raises no `pystack exhausted`.
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
@@ -76,12 +79,13 @@ def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
 
 def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
-    a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no saves."""
+    a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
+    saves; with a store the check builds the rest of code.py's PyGamer too (`board`)."""
     args = (level, "screens" if screens else "text")
     if store:  # made empty for each run: the same heap figures every time
         shutil.rmtree(store, True)
         os.makedirs(store)
-        args += ("store=" + store,)
+        args += ("store=" + store, "board")
     r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
@@ -150,20 +154,24 @@ def report(kind, out, least):
     """Where the heap goes, from the app check's figures (KB after gc.collect)."""
     def kb(n):
         return "%.1f KB" % (n / 1024.0)
-    base, imports, app, peak, engine, saves = [int(g) for g in re.search(
-        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+) saves=(\d+)",
-        out).groups()]
+    base, imports, app, peak, engine, saves, board = [int(g) for g in re.search(
+        r"HEAP base=(\d+) imports=(\d+) app=(\d+) peak=(\d+) engine=(\d+) saves=(\d+) "
+        r"board=(\d+)", out).groups()]
     writes, store_kind, paused = re.search(r"SAVES writes=(\d+) kind=(\S+) idle=(\d+)", out).groups()
     c, objects, fakes, labels, excess = [int(g) for g in re.search(
         r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+) excess=(\d+)",
         out).groups()]
-    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens and the saves: "
+    print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens, the saves and "
+          "the board's input and feedback: "
           "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
-    print("  the stand-ins' own code %s (C on a board: no heap there); then live:" % kb(fakes))
+    print("  the stand-ins' own code %s (displayio & co., keypad & co.: C on a board, no heap "
+          "there); then live:" % kb(fakes))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
-          "(what stays loaded of handheld.store, persist, savedata, records)" % (
+          "(what stays loaded of handheld.store, persist, savedata, records), the board %s "
+          "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
+          "the store's among them)" % (
               kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels
-              else "", kb(imports - engine - labels - saves), kb(saves)))
+              else "", kb(imports - engine - labels - saves - board), kb(saves), kb(board)))
     print("  the app object with its screens %s: %d displayio objects whose C structs and "
           "buffers take %s on a board; the stand-ins take %s more (their attribute tables)"
           % (kb(app), objects, kb(c), kb(excess)))
@@ -171,6 +179,10 @@ def report(kind, out, least):
           "after a pause), the last read back" % (store_kind, writes, paused))
     print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
           "search between collections and fragmentation" % kb(peak + base))
+    q = re.search(r"n_pool=(\d+), n_qstr=(\d+)", out)
+    if q:
+        print("  names interned at the end (qstrs, never freed; the stand-ins' among them): %s "
+              "in %s pools" % (q.group(2), q.group(1)))
     if least:
         print("  a board spends neither the stand-ins' code nor their excess: about %.0f KB "
               "there (an estimate; the figure measured is %s KB)" % (

@@ -555,9 +555,10 @@ def test_the_save_code_left_loaded_on_the_vms(vm, tmp_path):
     modules = re.search(r"^MODULES (.*)$", done.stdout, re.M).group(1).split()
     assert "handheld.saveload" not in modules and "handheld.savenote" not in modules
     assert "handheld.persist" in modules and "handheld.savedata" in modules
-    if vm == "circuitpython":  # a board's object sizes: 18.8 KB measured with the two-folder
-        # layout's store (16.2 KB before it; 22.2 KB before the loader left the heap)
-        assert int(m.group(1)) <= 20 * 1024, done.stdout
+    if vm == "circuitpython":  # a board's object sizes: 18,480 B measured once the drive check,
+        # the nvm unit and erase() left for savelayout (18.8 KB with the two-folder layout, which
+        # this cap of 17 KB missed; 16.2 KB before it; 22.2 KB before the loader left the heap)
+        assert int(m.group(1)) <= 19 * 1024, done.stdout
 
 
 def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():

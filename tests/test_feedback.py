@@ -10,7 +10,7 @@ for p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support")):
 
 import pytest  # noqa: E402
 
-from handheld import boards, feedback  # noqa: E402
+from handheld import boards, feedback, fxsetup  # noqa: E402
 import cpstubs  # noqa: E402
 import fakeboard as fb  # noqa: E402
 import fakehw  # noqa: E402
@@ -81,11 +81,11 @@ def test_ticks_wrap():
 
 
 def test_sine_table_is_a_sine():
-    for i, v in enumerate(feedback.SINE):
+    for i, v in enumerate(fxsetup.SINE):
         assert abs(v - (32768 + 12288 * math.sin(2 * math.pi * i / 16))) < 1
     for _, notes in (("t", feedback.TRICK), ("w", feedback.TRICK_WON),
                      ("h", feedback.HAND_WON), ("l", feedback.HAND_LOST)):
-        assert all(hz in feedback.FREQUENCIES for hz, _ in notes)
+        assert all(hz in fxsetup.FREQUENCIES for hz, _ in notes)
 
 
 def idle(fx):
@@ -116,10 +116,22 @@ def test_desktop_and_featureless_boards_are_no_ops(capsys):
 def test_missing_audio_modules_mean_no_sound(capsys, monkeypatch):
     # A board with a speaker but without audiocore: silent, and the console says why.
     monkeypatch.setitem(sys.modules, "audiocore", None)
-    assert feedback.make_tone(fb.Board("pygamer", fb.PYGAMER_PINS)) is None
+    assert make_tone(fb.Board("pygamer", fb.PYGAMER_PINS)) is None
     out = capsys.readouterr().out
     assert out.startswith("feedback: sound off (") and "audiocore" in out
     assert "Error: " in out and out.count("\n") == 1  # one line (ModuleNotFoundError here)
+
+
+def make_tone(board):
+    """feedback.Tone as for_board makes it (handheld.fxsetup's arguments), or None."""
+    args = fxsetup.tone_args(board)
+    return None if args is None else feedback.Tone(*args)
+
+
+def make_pixels(board, count):
+    """feedback.Pixels as for_board makes them, or None."""
+    args = fxsetup.pixel_args(board, count)
+    return None if args is None else feedback.Pixels(*args)
 
 
 def install(monkeypatch, board_id, **kw):
@@ -133,17 +145,17 @@ def test_make_tone_and_pixels_wire_the_board(monkeypatch):
     pixels_out = fakehw.Written()
     mods = install(monkeypatch, "pygamer", pixels=pixels_out)
     board = mods["board"]
-    tone = feedback.make_tone(board)
+    tone = make_tone(board)
     tone.play(880)
     assert isinstance(tone._out, fakehw.AudioOut)  # the DAC's audioio.AudioOut
     assert tone._out.left_channel.name == "SPEAKER" and tone._out.log == ["stop", (880 * 16, True)]
     assert tone._enable.pin.name == "SPEAKER_ENABLE" and tone._enable.value is True
-    pixels = feedback.make_pixels(board, 5)
+    pixels = make_pixels(board, 5)
     pixels.fill(1, 2, 3)
     assert pixels_out.writes == [("NEOPIXEL", bytes((2, 1, 3)) * 5)]
     install(monkeypatch, "adafruit_feather_esp32s3_reverse_tft")
     tft = sys.modules["board"]
-    pixels = feedback.make_pixels(tft, 1)
+    pixels = make_pixels(tft, 1)
     assert pixels._power.pin.name == "NEOPIXEL_POWER" and pixels._power.value is True
 
 
@@ -234,7 +246,7 @@ def test_failing_pixels_turn_off_only_the_lights_and_free_the_power_pin(monkeypa
                 raise ValueError("NEOPIXEL in use")
 
     monkeypatch.setitem(sys.modules, "digitalio", fakehw.module("digitalio", DigitalInOut=Pin))
-    assert feedback.make_pixels(sys.modules["board"], 1) is None
+    assert make_pixels(sys.modules["board"], 1) is None
     assert capsys.readouterr().out == "feedback: lights off (ValueError: NEOPIXEL in use)\n"
     assert made[0].pin.name == "NEOPIXEL_POWER" and made[0].deinited
     # sound on a board with both: a missing neopixel_write leaves the sound on
@@ -258,7 +270,7 @@ def test_a_speaker_that_fails_after_the_amplifier_is_on_switches_it_off(monkeypa
             made.append(self)
 
     monkeypatch.setitem(sys.modules, "digitalio", fakehw.module("digitalio", DigitalInOut=Pin))
-    assert feedback.make_tone(sys.modules["board"]) is None
+    assert make_tone(sys.modules["board"]) is None
     assert [p.pin.name for p in made] == ["SPEAKER_ENABLE"] and made[0].deinited
     assert "feedback: sound off (ValueError: SPEAKER in use)" in capsys.readouterr().out
 
@@ -267,7 +279,7 @@ VM_SCRIPT = os.path.join(ROOT, "tests", "vm", "vm_feedback_check.py")
 VM_EXPECT = [
     # a won trick: one note (looped), stopped at tick(1000); the pixel lit and darkened
     "case clue_nrf52840_express sound=True lights=True beeps=['stop', (%d, True), 'stop'] "
-    "flashes=2" % (feedback.TRICK_WON[0][0] * len(feedback.SINE)),
+    "flashes=2" % (feedback.TRICK_WON[0][0] * len(fxsetup.SINE)),
     "feedback: sound off (ValueError: SPEAKER in use)",
     "case clue_nrf52840_express sound=False lights=True beeps=None flashes=2",
     "feedback: sound off (no board.SPEAKER)",

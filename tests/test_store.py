@@ -12,7 +12,7 @@ for p in (os.path.join(ROOT, "lib"), os.path.join(HERE, "support"), os.path.join
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from handheld import records, store  # noqa: E402
+from handheld import records, savelayout, store  # noqa: E402
 import mp_store_check as check  # noqa: E402
 import fakeflash  # noqa: E402
 from fakeflash import FakeFiles  # noqa: E402
@@ -449,11 +449,11 @@ def test_one_erase_unit_and_a_read_only_drive_says_so_and_saves_in_nvm():
 
 def test_nvm_unit_and_share_come_from_the_platform(monkeypatch):
     monkeypatch.setattr(sys, "platform", "nRF52840")
-    assert store.nvm_unit() == 4096 and store.nvm_every() == 16
+    assert savelayout.nvm_unit() == 4096 and savelayout.nvm_every() == 16
     monkeypatch.setattr(sys, "platform", "MicroChip SAMD51")
-    assert store.nvm_unit() is None and store.nvm_every() == 16
+    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 16
     monkeypatch.setattr(sys, "platform", "Espressif")
-    assert store.nvm_unit() is None and store.nvm_every() == 2
+    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 2
 
 
 def test_open_store_small_nvm_falls_back_to_files(capsys):
@@ -482,7 +482,7 @@ def test_real_files_round_trip(tmp_path):
     assert sorted(os.listdir(root)) == ["a", "b", "gap0.bin", "gap1.bin"]
     for name in ("a", "b"):
         assert os.path.getsize(os.path.join(root, name, "state.bin")) == store.CAPACITY
-    s.erase()
+    savelayout.erase(s)  # (tests and tools only: the game never erases)
     assert store.open_store(root=root).load() is None
 
 

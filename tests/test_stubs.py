@@ -30,22 +30,25 @@ SOURCES = ["code.py", "boot.py"] + sorted(
 # Parameters the checker cannot type from the file alone: name -> stub class(es), per file.
 HINTS = {
     "code.py": {},
+    "lib/handheld/powerup.py": {"board": "board"},
     "lib/handheld/keyinput.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys",
                                  "event": "keypad.Event",
                                  "x": "analogio.AnalogIn", "y": "analogio.AnalogIn"},
     "lib/handheld/bootmode.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys"},
-    "lib/handheld/feedback.py": {"board": "board",
-                                 "out": "audioio.AudioOut|audiopwmio.PWMAudioOut",
+    "lib/handheld/feedback.py": {"out": "audioio.AudioOut|audiopwmio.PWMAudioOut",
                                  "enable": "digitalio.DigitalInOut",
                                  "pin": "digitalio.DigitalInOut",
                                  "power": "digitalio.DigitalInOut",
                                  "write": "neopixel_write.neopixel_write"},
+    "lib/handheld/fxsetup.py": {"board": "board",
+                                "enable": "digitalio.DigitalInOut",
+                                "power": "digitalio.DigitalInOut"},
     "lib/handheld/render.py": {"display": "busdisplay.BusDisplay"},
 }
 
 # Imports that may be missing on a board by design: sound and lights are extras, and
-# feedback.make_tone / make_pixels never raise (tests/test_feedback.py, every profile).
-OPTIONAL_FILES = ("lib/handheld/feedback.py",)
+# fxsetup.tone_args / pixel_args never raise (tests/test_feedback.py, every profile).
+OPTIONAL_FILES = ("lib/handheld/feedback.py", "lib/handheld/fxsetup.py")
 
 
 def _need_stubs():
@@ -99,20 +102,22 @@ def test_the_checker_sees_the_hardware_names():
     for rel in SOURCES:
         seen[rel] = check(rel)[2]
     expect = {
-        "code.py": {"keypad.ShiftRegisterKeys", "keypad.Event", "board.BUTTON_CLOCK",
-                    "board.DISPLAY", "supervisor.ticks_ms", "keypad.EventQueue.get_into",
-                    "keypad.EventQueue.overflowed", "keypad.ShiftRegisterKeys.reset"},
+        "code.py": {"board.DISPLAY", "supervisor.ticks_ms"},
+        "lib/handheld/powerup.py": {"keypad.ShiftRegisterKeys", "keypad.Event",
+                                    "board.BUTTON_CLOCK", "keypad.EventQueue.get_into",
+                                    "keypad.EventQueue.overflowed",
+                                    "keypad.ShiftRegisterKeys.reset"},
         "lib/handheld/boards.py": {"keypad.Keys", "keypad.ShiftRegisterKeys",
                                    "analogio.AnalogIn", "board.BUTTON_CLOCK",
                                    "board.JOYSTICK_X", "board.SPEAKER", "board.NEOPIXEL",
                                    "board.board_id"},
-        "lib/handheld/feedback.py": {"audioio.AudioOut", "audiopwmio.PWMAudioOut",
-                                     "audiocore.RawSample", "digitalio.DigitalInOut",
-                                     "digitalio.DigitalInOut.switch_to_output",
-                                     "digitalio.DigitalInOut.deinit",
-                                     "audioio.AudioOut.play", "audiopwmio.PWMAudioOut.stop",
-                                     "neopixel_write.neopixel_write", "board.SPEAKER_ENABLE",
-                                     "board.NEOPIXEL_POWER"},
+        "lib/handheld/feedback.py": {"audioio.AudioOut.play", "audiopwmio.PWMAudioOut.stop"},
+        "lib/handheld/fxsetup.py": {"audioio.AudioOut", "audiopwmio.PWMAudioOut",
+                                    "audiocore.RawSample", "digitalio.DigitalInOut",
+                                    "digitalio.DigitalInOut.switch_to_output",
+                                    "digitalio.DigitalInOut.deinit",
+                                    "neopixel_write.neopixel_write", "board.SPEAKER_ENABLE",
+                                    "board.NEOPIXEL_POWER"},
         "lib/handheld/keyinput.py": {"keypad.Keys.events", "keypad.EventQueue.get_into",
                                      "keypad.Event.key_number", "keypad.Event.pressed",
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},

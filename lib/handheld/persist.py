@@ -27,19 +27,9 @@ gc.collect()  # this module's compile garbage, before savedata and store compile
 from engine import score
 from handheld import savedata
 from handheld import store as stores
+from handheld import unload  # drops a module loaded for power-up or a notice (and collects)
 
 IDLE_MS = 20000  # a changed match is written after this long without a trick
-
-def unload(name):
-    """Drop module `name` ("handheld.saveload": loaded for power-up or a notice): once nothing
-    else holds it, its code leaves the heap at the next collection (done here)."""
-    import sys
-    import handheld
-    sys.modules.pop(name, None)
-    name = name[9:]  # its attribute on the package
-    if hasattr(handheld, name):
-        delattr(handheld, name)
-    gc.collect()
 
 
 def notice_lines(text):

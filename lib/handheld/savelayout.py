@@ -16,6 +16,8 @@ it: /saves/state.bin, state0.bin, state1.bin; or a broken a/b) goes to nvm, thos
 removed, and /saves, left empty, is made again: its cluster then comes first in the layout's
 order too. Without nvm, old files that hold a record stay, are read at power-up and removed
 once a or b holds a newer one.
+Also here, as code needed at power-up only (or never on a board): the platform's nvm unit and
+share, the drive's write check, and erase() (tests and tools).
 """
 from handheld import records
 
@@ -23,6 +25,7 @@ S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
 GAP = 8704  # 8 KB + one block
 NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
+EVERY = 16  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
 NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
 OLD = ("state.bin", "state0.bin", "state1.bin")
 _EEXIST = 17
@@ -50,10 +53,69 @@ def _probe(root, files):
                 raise
         if _kind(files, root) != "dir":
             raise OSError(_ENOTDIR, root)
-        files.check(root)
+        if hasattr(files, "check"):  # a test's files
+            files.check(root)
+        else:
+            _check(files, root)
     except OSError as e:
         return e
     return None
+
+
+def _check(files, root):
+    """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
+    without a write (a write would rewrite a folder's flash sector at every power-up);
+    elsewhere a probe file is written."""
+    try:
+        import storage
+    except ImportError:
+        storage = None
+    if storage is not None and hasattr(storage, "getmount"):
+        try:
+            mount = storage.getmount(root)
+        except (OSError, ValueError):
+            mount = storage.getmount("/")
+        if getattr(mount, "readonly", False):
+            raise OSError(_EROFS, root)
+        return
+    probe = root + "/probe.tmp"
+    files.write(probe, b"")
+    files.remove(probe)
+
+
+def nvm_unit():
+    """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
+    import sys
+    return 4096 if sys.platform.startswith("nRF") else None  # store.PAGE_NRF
+
+
+def nvm_every():
+    """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
+    levels its wear, the drive erases a sector per block written), else EVERY."""
+    import sys
+    return 2 if sys.platform == "Espressif" else EVERY
+
+
+def erase(s):
+    """Forget the record in every copy of store s, also a newer game's (tests and tools: the
+    game never erases). An old layout's file goes; the layout's files stay, blank."""
+    if s.kind == "ram":
+        s._data = None
+        return
+    for c in s.copies:
+        if hasattr(c, "nvm"):
+            c.nvm[c.start:c.start + 2] = b"\xff\xff"
+            continue
+        try:
+            if c.rank is None:
+                c.files.remove(c.path)
+            else:  # one blank block: write() pads a record to whole blocks of 0xff
+                c.write(b"\xff")
+        except OSError:
+            pass
+    s._newest = None
+    s._seqs = [None] * len(s.copies)
+    s._locked = False
 
 
 def ready(files, root):
@@ -160,9 +222,9 @@ def open_store(store, nvm, root, files, unit, probe, every):
     global S
     S = store
     if unit == -1:
-        unit = S.nvm_unit()
+        unit = nvm_unit()
     if every == -1:
-        every = S.nvm_every()
+        every = nvm_every()
     if nvm is not None and len(nvm) < S.NVM_MIN:
         print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), S.NVM_MIN))
         nvm = None

@@ -46,7 +46,6 @@ KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
 NVM_MIN = const(2048)       # a smaller nvm is not used
 FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in place
-EVERY = const(16)           # beside two drive copies, nvm takes a save when 16 behind
 PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
@@ -74,10 +73,6 @@ class NvmCopy:
         a = self.start
         self.nvm[a:a + len(record)] = record
 
-    def clear(self):
-        self.nvm[self.start:self.start + 2] = b"\xff\xff"
-
-
 class FileCopy:
     """One copy in a file, written in place (docs/devices.md: on FAT this rewrites the
     file's blocks and its folder entry, never the allocation table). rank None: read at
@@ -98,15 +93,6 @@ class FileCopy:
         n = len(record)
         size = (n + FILE_BLOCK - 1) // FILE_BLOCK * FILE_BLOCK
         self.files.overwrite(self.path, record + b"\xff" * (size - n))
-
-    def clear(self):
-        try:
-            if self.rank is None:
-                self.files.remove(self.path)
-            else:  # the layout's file stays where it is
-                self.files.overwrite(self.path, b"\xff" * FILE_BLOCK)
-        except OSError:
-            pass
 
 
 class Store:
@@ -198,14 +184,6 @@ class Store:
                 pick = (i, r)
         return pick[0]
 
-    def erase(self):
-        """Forget the record in every copy, also a newer game's (an explicit player choice)."""
-        for c in self.copies:
-            c.clear()
-        self._newest = None
-        self._seqs = [None] * len(self.copies)
-        self._locked = False
-
 
 def _older(seq, than):
     """True if a copy with record seq (None: none) is a better one to overwrite."""
@@ -287,62 +265,26 @@ class OsFiles:
             self._sync(f)
         self._os_sync()
 
-    def check(self, root):
-        """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
-        without a write (a write would rewrite a folder's flash sector at every power-up);
-        elsewhere a probe file is written."""
-        try:
-            import storage
-        except ImportError:
-            storage = None
-        if storage is not None and hasattr(storage, "getmount"):
-            try:
-                mount = storage.getmount(root)
-            except (OSError, ValueError):
-                mount = storage.getmount("/")
-            if getattr(mount, "readonly", False):
-                raise OSError(_EROFS, root)
-            return
-        probe = root + "/probe.tmp"
-        self.write(probe, b"")
-        self.remove(probe)
-
     def _os_sync(self):
         os = self._os
         if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
             os.sync()
 
 
-def nvm_unit():
-    """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
-    import sys
-    return PAGE_NRF if sys.platform.startswith("nRF") else None
-
-
-def nvm_every():
-    """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
-    levels its wear, the drive erases a sector per block written), else EVERY."""
-    import sys
-    return 2 if sys.platform == "Espressif" else EVERY
-
-
 def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
     """The best store (see the module doc); handheld/savelayout.py, imported for this
     call only. unit: nvm's erase unit if two fit in nvm (None: the whole nvm is one unit;
-    -1: nvm_unit()). every: -1 for nvm_every(). probe=False trusts root to be writable and
+    -1: savelayout.nvm_unit()). every: -1 for savelayout.nvm_every(). probe=False trusts root to be writable and
     writes nothing (no layout made, no old file removed)."""
     import sys
-    from handheld import savelayout
+    from handheld import savelayout, unload
     try:
         return savelayout.open_store(sys.modules[__name__], nvm, root, files, unit, probe,
                                      every)
     finally:
         if probe:  # a power-up: its code is needed once
-            sys.modules.pop("handheld.savelayout", None)
-            try:
-                delattr(sys.modules["handheld"], "savelayout")
-            except (AttributeError, KeyError, TypeError):
-                pass
+            savelayout = None
+            unload("handheld.savelayout")
 
 
 class RamStore:
@@ -360,9 +302,6 @@ class RamStore:
     def save(self, payload):
         self._data = bytes(payload)
         return False
-
-    def erase(self):
-        self._data = None
 
 
 def device_nvm():

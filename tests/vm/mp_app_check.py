@@ -2,7 +2,8 @@
 view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
-    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]]]
+    micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]
+                                                            [board]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
 on the path), `fail`: the view raises once (to check that an error makes the exit code
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
@@ -12,21 +13,31 @@ file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or 
 as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
 menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
 (`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
+`board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
+and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
+over the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio,
+audiocore...; C modules on a board, made before `base`): the pystack check, the profile
+(handheld.boards), its input (keypad's shift register and the joystick, handheld.keyinput),
+the sound and lights (handheld.feedback) and the store (DIR/saves); the key presses then go
+through that input (the scanner's keys and the joystick's axes, polled by the loop), and the
+loop ticks the feedback (`board=` in HEAP: what stays of it after start, the store's objects
+included; `saves=` the save code's modules).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
 on simulated time, then prints heap figures (bytes, after gc.collect):
     HEAP base=<before imports> imports=<+modules> app=<+app and match> peak=<live peak>
-         engine=<the engine and computer player's share of imports>
+         engine=<the engine and computer player's share of imports> saves=<B> board=<B>
     DONE hands=<n> matches=<n> errors=<n> presses=<n> frames=<n> falls=<n>
 (falls: computer moves made at EASY because the pystack could not hold the search; with a
 store `saves=` is the save code's share of `imports`: handheld.store, persist and what they keep
-loaded, imported after the app's modules as code.py does), and with
+loaded), and with
 VIEW screens `SCREENS c=<B> objects=<n> fakes=<B> labels=0 excess=<B>`: what CircuitPython's
 C objects for the screens would take, how many stand-ins were built, the stand-ins' own code
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
 of `imports` that is adafruit_display_text (0: the renderer draws text as tiles), and what the screens' stand-ins take over the C
 objects they stand for (their Python tables; measured per kind, times how many were built).
-Exits 1 if the app counted an error, got stuck, or allocated while idle.
+Last `qstr pool: n_pool=<n> n_qstr=<names interned> ...` (micropython.qstr_info()). Exits 1 if
+the app counted an error, got stuck, or allocated while idle.
 """
 import gc
 import sys
@@ -40,9 +51,13 @@ SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
 FAIL = "fail" in sys.argv[3:]
 HINTS = "hint" in sys.argv[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
 STORE = None  # the folder of the saves' nvm file and drive copy (store=DIR)
+BOARD = "board" in sys.argv[3:]  # code.py's board profile, input and feedback (PyGamer)
 for _a in sys.argv[3:]:
     if _a.startswith("store="):
         STORE = _a[6:]
+if BOARD and not STORE:
+    print("FAILED: board needs store=DIR (the board's nvm)")
+    sys.exit(2)
 
 gc.collect()
 FAKES = gc.mem_alloc()
@@ -74,9 +89,29 @@ if STORE:
             self.f.flush()
 
     NVM = FileNvm(STORE + "/nvm.bin", 8192)
+if BOARD:  # a PyGamer's hardware modules (C on a board): their stand-ins' code first
+    import vmboard  # noqa: E402
+    PADS, STICK = vmboard.install(NVM)
 gc.collect()
 BASE = gc.mem_alloc()
 FAKES = BASE - FAKES
+SAVES = BOARDS = 0  # the save code's and the board's shares of `imports`
+store = keys = fx = None
+if BOARD:  # as code.py on a PyGamer, before the app's modules: handheld.powerup (the pystack
+    # check, the profile, its keys, the feedback, the store), then dropped
+    from handheld import store as stores  # noqa: E402  (detection reads its NVM_MIN)
+    gc.collect()
+    SAVES = gc.mem_alloc() - BASE
+    from handheld import powerup  # noqa: E402
+    keys, fx, store = powerup.start(sys.modules["board"], STORE + "/saves")  # as code.py
+    powerup = None
+    import handheld  # noqa: E402
+    handheld.unload("handheld.powerup")
+    KEYMAP = keys._keymap  # the PyGamer's key numbers (the check presses by them)
+    gc.collect()
+    BOARDS = gc.mem_alloc() - BASE - SAVES  # (the store's objects counted with the board's)
+gc.collect()
+PRE = gc.mem_alloc()
 import engine.match  # noqa: E402,F401  (the engine and the computer player first,
 import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
 gc.collect()
@@ -94,11 +129,12 @@ else:
 
 gc.collect()
 APPMODS = gc.mem_alloc()
-store = None
-if STORE:  # as code.py: the store opens after the app's modules, then App() starts the saves
+if STORE:  # as code.py: the store opens (here without `board`: after the app's modules), then
+    # App() starts the saves
     from handheld import store as stores  # noqa: E402
     import handheld.persist  # noqa: E402,F401  (App() imports it; here to count it)
-    store = stores.open_store(nvm=NVM, root=STORE + "/saves")
+    if not BOARD:
+        store = stores.open_store(nvm=NVM, root=STORE + "/saves")
     if store.load() is not None:
         print("FAILED: %s holds a save: give store= an empty folder" % STORE)
         sys.exit(1)
@@ -111,7 +147,7 @@ KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT)
 if HINTS:
     KEYS = KEYS + (DOWN, DOWN)
 hinted = 0  # hands in which a hint was shown
-app = App(seed=11, level=LEVEL, store=store)
+app = App(seed=11, level=LEVEL, store=store, feedback=fx)
 view = Renderer(None, 160, 128) if SCREENS else TextView()
 if FAIL:
     class Failing:
@@ -128,7 +164,7 @@ if FAIL:
             return self.inner.update(a)
 
     view = Failing(view)
-loop = Loop(app, view)
+loop = Loop(app, view, keys, feedback=fx)
 gc.collect()
 BUILT = gc.mem_alloc()
 if SCREENS:
@@ -186,10 +222,30 @@ def pause():
     paused += app.saves.writes - writes
 
 
+def finger(k, down):
+    """Key k down or up on the PyGamer: a shift register key, else the joystick."""
+    if k in KEYMAP:
+        n = KEYMAP.index(k)
+        if down:
+            PADS.made[0].press(n)
+        else:
+            PADS.made[0].release(n)
+    else:
+        STICK.inputs["JOYSTICK_X" if k in (LEFT, RIGHT) else "JOYSTICK_Y"].value = (
+            32768 if not down else 1000 if k in (LEFT, UP) else 64000)
+
+
 def tap(k):
     global presses
     settle()
     presses += 1
+    if BOARD:  # through the board's input: the loop polls it (pressed at now, up at now+40)
+        finger(k, True)
+        step(0)
+        step(40)
+        finger(k, False)
+        step(0)
+        return
     app.press(k, now)
     step(40)
     app.release(k, now)
@@ -259,8 +315,9 @@ gc.enable()
 print("IDLE alloc=%d screen=%d" % (idle, app.screen))
 
 gc.collect()
-print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d" % (
-    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - BASE, IMPORTS - APPMODS))
+print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
+    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - PRE,
+    SAVES + IMPORTS - APPMODS, BOARDS))
 print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
     app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
 if HINTS:
@@ -271,12 +328,14 @@ result = (app.errors, idle, app.matches_done, app.error)
 if STORE:
     s = app.saves
     kind, last, writes, hands = s.store.kind, s._last, s.writes, app.hands_done
+    copies = s.store.copies
 # the checks below run as after a power cut: the app gone, so that they do not set the heap the
-# app needs (reading the saves back compiles the store's power-up code, as a board's start does)
+# app needs; the saves are read back by a new Store over the same copies (files and nvm):
+# open_store again would compile handheld.savelayout, which a board does at power-up only
 s = app = loop = view = None
 gc.collect()
 if STORE:
-    back = stores.open_store(nvm=NVM, root=STORE + "/saves", probe=False).load()
+    back = stores.Store(copies, kind).load()
     print("SAVES writes=%d kind=%s idle=%d" % (writes, kind, paused))
     if kind != "files+nvm" or back != last or writes < hands or not paused:
         print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
@@ -285,6 +344,9 @@ if STORE:
 if SCREENS:
     print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
         displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
+import micropython  # noqa: E402
+if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`): kept
+    micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at ~1,261)
 if failed:
     print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
     sys.exit(1)

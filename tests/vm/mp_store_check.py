@@ -132,7 +132,8 @@ def newer_version_check():
     saved = s.save(b"new")
     if got is not None or saved or s.notice != store.NOTICE_NEWER or bytes(nvm) != before:
         raise AssertionError("newer record not protected")
-    s.erase()
+    from handheld import savelayout
+    savelayout.erase(s)
     if not s.save(b"new") or store.NvmStore(nvm).load() != b"new":
         raise AssertionError("erase did not free the record")
     return b"newer"
