@@ -11,15 +11,21 @@ import sys
 
 import displayio
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 MORE = 24
-TILES = 25
+_TILES = const(25)
 
 # what shade() colours a card for
 NORMAL = 0
 DIM = 1
 LIT = 2
 
-CLEAR = 0  # transparent, in every sheet (the values drawn: handheld.cardpaint)
+_CLEAR = const(0)  # transparent, in every sheet (the values drawn: handheld.cardpaint)
 
 # the face sheet's colours 1-3: paper, edge, ink (black or red)
 _SHADES = ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
@@ -34,7 +40,7 @@ def _palette(colours):
     p = displayio.Palette(len(colours))
     for i in range(len(colours)):
         p[i] = colours[i]
-    p.make_transparent(CLEAR)
+    p.make_transparent(_CLEAR)
     return p
 
 
@@ -44,7 +50,7 @@ class CardArt:
     def __init__(self, w=20, h=28, big=1):
         self.w = w
         self.h = h
-        self.sheet = displayio.Bitmap(w * TILES, h, 4)
+        self.sheet = displayio.Bitmap(w * _TILES, h, 4)
         self.shades = []
         for state in (NORMAL, DIM, LIT):
             paper, edge, black, red = _SHADES[state]

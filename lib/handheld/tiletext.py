@@ -5,7 +5,8 @@ first (a character's tile is its code minus 32), so a line of n characters costs
 (96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette (`ink`).
 It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
 label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
-16 KB (README, Memory). Blinka's font on the desktop has no sheet: one is built once here.
+16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
+one.
 """
 import displayio
 import terminalio
@@ -22,28 +23,8 @@ def _font():
     bm = f.bitmap
     if isinstance(getattr(bm, "width", None), int):
         return bm, w, h
-    return _sheet(f, w, h), w, h
-
-
-def _sheet(font, w, h):
-    """Printable ASCII of font (any font with get_glyph) as one bitmap of w x h tiles, each
-    glyph where bitmap_label would draw it in its line. Runs on the desktop only (a board's
-    font has its sheet)."""
-    sheet = displayio.Bitmap(95 * w, h, 2)
-    ascent = 0
-    for k in range(95):
-        gl = font.get_glyph(32 + k)
-        ascent = max(ascent, gl.height + gl.dy)
-    for k in range(95):
-        gl = font.get_glyph(32 + k)
-        top = ascent - gl.height - gl.dy
-        gb = gl.bitmap
-        x0 = gl.tile_index * gl.width if gb.width > gl.width else 0
-        for y in range(gl.height):
-            for x in range(gl.width):
-                if gb[x0 + x, y]:
-                    sheet[k * w + gl.dx + x, top + y] = 1
-    return sheet
+    from handheld.fontsheet import sheet  # the desktop's font only: a board's has its sheet
+    return sheet(f, w, h), w, h
 
 
 def ink(colour):
