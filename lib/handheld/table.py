@@ -115,7 +115,7 @@ class Table(Turn):
         elif a < EXCHANGE:
             s = a - MARRIAGE
             self.pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
-                who, 40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]))
+                who, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
             self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % who)
         elif a == CLOSE:

@@ -3,27 +3,14 @@
 Pure strings, shared by the displayio and the terminal renderers.
 """
 from engine import score
-from engine.names import RANK_WORDS, SUIT_WORDS
+from engine.names import SUIT_WORDS  # noqa: F401  (words.SUIT_WORDS: the suits in words)
 
 WHO = ("You", "CPU")
 WIDTH = 26  # columns of the 6x12 font on a 160 px screen
 
-SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
-SUIT_LETTERS = "CDHS"
-SUIT_TEXT = SUIT_WORDS
 
 PRESET_TITLES = {"sixty-six": "Sixty-Six", "schnapsen": "Schnapsen", "santase": "Santase"}
 LEVEL_WORDS = ("easy", "normal", "hard")
-
-
-def card_text(c):
-    """'king of hearts'."""
-    return RANK_WORDS[c % 6] + " of " + SUIT_WORDS[c // 6]
-
-
-def card_short(c):
-    """'KH', '10S': the terminal renderer's card names."""
-    return SHORT_RANKS[c % 6] + SUIT_LETTERS[c // 6]
 
 
 def _scale(pts):
