@@ -23,11 +23,20 @@ handheld.persist calls first_screen() and continue_match(match).
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
-from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
+from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT
 from handheld.screen import unload, precompiled
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_CUE_MS = const(900)  # the key hint shown after a key that means nothing here
+_NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
 
 
 class App:
@@ -280,7 +289,7 @@ class App:
             a = self.choose(hand.view(1), 0, self.seed + hand.trick_no)  # EASY
             self.pystack_falls += 1
             print(pystack.ADVICE)
-            self.note("CPU: EASY move (pystack)", NOTE_MS)
+            self.note("CPU: EASY move (pystack)", _NOTE_MS)
         if self.clock:
             dt = self.clock() - t0
             if dt > self.slowest_ms:
@@ -315,7 +324,7 @@ class App:
         if self.on_cue:
             self.on_cue(0)
         if self.top.hint:
-            self.note(self.top.hint, CUE_MS)
+            self.note(self.top.hint, _CUE_MS)
 
     def _show_prompt(self, text):
         if text != self.prompt:

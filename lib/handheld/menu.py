@@ -11,14 +11,20 @@ from handheld.input import MENU_KEY
 from handheld.screen import Screen, MENU, HELP, DONE, precompiled
 from handheld import words
 
-MENU_SHOWN = 8  # items on screen at once; the list scrolls
-# the items (their ids): RESUME, NEW, ... (the setting each changes: _SETTING)
-RESUME = 0
-NEW = 1
-RULES = 6
-STATS_ITEM = 7
-HINT = 11  # over the table: a hint, the last trick (two-button players reach them here)
-LAST = 12
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_MENU_SHOWN = const(8)  # items on screen at once; the list scrolls
+# the items (their ids): _RESUME, _NEW, ... (the setting each changes: _SETTING)
+_RESUME = const(0)
+_NEW = const(1)
+_RULES = const(6)
+_STATS_ITEM = const(7)
+_HINT = const(11)  # over the table: a hint, the last trick (two-button players reach them here)
+_LAST = const(12)
 _ITEMS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 # the setting each item id changes (names of App.settings()), None for an action
 _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
@@ -43,8 +49,8 @@ class Menu(Screen):
         self.item = 0
         self.ids = _ITEMS
         if table:  # opened over the table: the coach's actions come second
-            extra = (HINT, LAST) if app.last_trick_on() else (HINT,)
-            self.ids = (RESUME,) + extra + _ITEMS[1:]
+            extra = (_HINT, _LAST) if app.last_trick_on() else (_HINT,)
+            self.ids = (_RESUME,) + extra + _ITEMS[1:]
 
     def home(self):
         """Back to the first item (a menu key on the help)."""
@@ -71,9 +77,9 @@ class Menu(Screen):
                  "Last trick")
         ids = self.ids
         i = self.item
-        top = i - MENU_SHOWN + 1 if i >= MENU_SHOWN else 0
+        top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0
         lines = ["Menu  %d/%d" % (i + 1, len(ids))]
-        for j in range(top, top + MENU_SHOWN):
+        for j in range(top, top + _MENU_SHOWN):
             lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
@@ -91,22 +97,22 @@ class Menu(Screen):
         elif (k == LEFT or k == RIGHT) and _SETTING[it]:
             self._change(_SETTING[it], -1 if k == LEFT else 1)
         elif k == B:
-            if it == RESUME:
+            if it == _RESUME:
                 return self._leave()
-            if it == NEW:
+            if it == _NEW:
                 self.app.new_match()
                 self.app.save_settings()
                 return None
-            if it == HINT or it == LAST:
+            if it == _HINT or it == _LAST:
                 done = self._leave()
-                if it == HINT:
+                if it == _HINT:
                     self.app.hint()
                 else:
                     self.app.last_trick()
                 return done
-            if it == RULES:
+            if it == _RULES:
                 return Help(self.app, self.home)
-            if it == STATS_ITEM:
+            if it == _STATS_ITEM:
                 from handheld.savepages import Stats
                 return Stats(self.app)
             self._change(_SETTING[it], 1)

@@ -8,7 +8,13 @@ from handheld.input import MENU_KEY
 from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
 from handheld import words
 
-LINES = 10
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_LINES = const(10)
 LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
 # From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
 # .py kept: with saves it compiles at power-on, before the computer player, and a compile when
@@ -46,8 +52,8 @@ class Notice(Screen):
         lines = ["Saves", ""]
         for line in notice_lines(text):
             lines.extend(words.wrap(line) if line else [""])
-        lines = lines[:LINES - 2]
-        while len(lines) < LINES - 1:
+        lines = lines[:_LINES - 2]
+        while len(lines) < _LINES - 1:
             lines.append("")
         lines.append("B: OK")
         self.page(lines)

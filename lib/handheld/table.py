@@ -9,9 +9,19 @@ in the current trick, -1 none), and the App's `match`, `prompt` and `show_points
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
 from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE, HINT_ASK
 from handheld.screen import D_ALL, D_TABLE, D_TRICK, D_HAND
-from handheld.screen import THINK_MS, QUICK_MS, TRICK_MS, NOTICE_MS
+from handheld.screen import NOTICE_MS
 from handheld.turn import Turn, hand_order
 from handheld import words
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
+_QUICK_MS = const(250)  # a computer draw
+_TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
 
 
 class Table(Turn):
@@ -85,7 +95,7 @@ class Table(Turn):
             elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
                 self.cpu_action = app.think(h)
                 self.phase = CPU
-                self.due += QUICK_MS if self.cpu_action == DRAW else THINK_MS
+                self.due += _QUICK_MS if self.cpu_action == DRAW else _THINK_MS
             elif self.phase == CPU and now >= self.due:
                 self.act(1, self.cpu_action)
             return
@@ -110,7 +120,7 @@ class Table(Turn):
             if not lead:
                 led, follow, w = h.last_trick
                 app.trick_taken(w == 0)
-                self.pause(TRICK_MS, "%s take%s the trick +%d" % (
+                self.pause(_TRICK_MS, "%s take%s the trick +%d" % (
                     words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
         elif a < EXCHANGE:
             s = a - MARRIAGE
