@@ -280,7 +280,7 @@ class App:
     def think(self, hand):
         """The computer's action in hand, from its view only (timed when `clock` is set);
         EASY's action when the board's pystack cannot hold the search."""
-        t0 = self.clock() if self.clock else 0
+        start = self.clock() if self.clock else 0
         try:
             a = self.choose(hand.view(1), self.level, self.seed + hand.trick_no)
         except RuntimeError as e:
@@ -291,9 +291,9 @@ class App:
             print(pystack.ADVICE)
             self.note("CPU: EASY move (pystack)", _NOTE_MS)
         if self.clock:
-            dt = self.clock() - t0
-            if dt > self.slowest_ms:
-                self.slowest_ms = dt
+            ms = self.clock() - start
+            if ms > self.slowest_ms:
+                self.slowest_ms = ms
         return a
 
     def after_action(self, hand_over):
@@ -373,9 +373,9 @@ class App:
         """Switch sounds and lights; what is switched off stops at once."""
         self.sound = sound
         self.lights = lights
-        fb = self.feedback
-        if fb is not None:
-            if (fb.sound and not sound) or (fb.lights and not lights):
-                fb.off()
-            fb.sound = sound
-            fb.lights = lights
+        feedback = self.feedback
+        if feedback is not None:
+            if (feedback.sound and not sound) or (feedback.lights and not lights):
+                feedback.off()
+            feedback.sound = sound
+            feedback.lights = lights

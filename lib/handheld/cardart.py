@@ -7,9 +7,9 @@ red ink for the card's suit (`shade(card, state)`). The back is a bitmap of its 
 more colours). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the
 middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpaint draws them all once.
 """
-import sys
-
 import displayio
+
+from handheld.screen import unload
 
 try:
     from micropython import const
@@ -62,10 +62,7 @@ class CardArt:
         from handheld import cardpaint
         cardpaint.paint(self, big, MORE)
         del cardpaint  # used once: let its code and data go
-        sys.modules.pop("handheld.cardpaint", None)
-        pkg = sys.modules.get("handheld")
-        if pkg is not None and hasattr(pkg, "cardpaint"):
-            delattr(pkg, "cardpaint")
+        unload(("handheld.cardpaint",))
         self.glyph_palette = _palette((0, 0xF8F8F0, 0xD01818, 0))  # black suits white on the felt
 
     def shade(self, card, state=NORMAL):

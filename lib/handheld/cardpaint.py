@@ -75,47 +75,40 @@ def _card_shape(bm, x0, w, h, edge, fill):
     _rect(bm, x0 + 1, 1, w - 2, h - 2, fill)
 
 
-def _face(bm, x0, w, h, c, big):
-    _card_shape(bm, x0, w, h, _EDGE, _PAPER)
-    s = c // 6
-    r = c % 6
-    if r == 4:  # the ten
-        _glyph(bm, x0 + 2, 2, _ONE, 2, _INK)
-        _glyph(bm, x0 + 5, 2, _ZERO, 5, _INK)
-    else:
-        _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, _INK)
-    _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, _INK)
+def paint(art, big, more):
+    """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
+    "more" chip at tile `more`)."""
+    w = art.w
+    h = art.h
+    bm = art.sheet
     size = 9 * big
-    _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, _INK, big)
-
-
-def _back(bm, w, h):
+    for c in range(24):  # the faces: rank and corner suit at the top, the big suit in the middle
+        x0 = c * w
+        _card_shape(bm, x0, w, h, _EDGE, _PAPER)
+        s = c // 6
+        r = c % 6
+        if r == 4:  # the ten
+            _glyph(bm, x0 + 2, 2, _ONE, 2, _INK)
+            _glyph(bm, x0 + 5, 2, _ZERO, 5, _INK)
+        else:
+            _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, _INK)
+        _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, _INK)
+        _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, _INK,
+               big)
+    x0 = more * w  # the "more" chip: a frame and three dots
+    _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
+    _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE)
+    _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE)
+    _rect(bm, x0 + w - 2, 2, 1, h - 4, _EDGE)
+    y = h // 2 - 1
+    for k in range(3):
+        _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE)
+    bm = art.back_sheet  # the back: a blue field with a light lattice
     _card_shape(bm, 0, w, h, _BLACK, _WHITE)
     _rect(bm, 2, 2, w - 4, h - 4, _BLUE)
     for y in range(2, h - 2):
         for x in range(2, w - 2):
             if (x + y) % 4 == 0 or (x - y) % 4 == 0:
                 bm[x, y] = _LIGHT
-
-
-def _more(bm, x0, w, h):
-    _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
-    _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE)
-    _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE)
-    _rect(bm, x0 + w - 2, 2, 1, h - 4, _EDGE)
-    cy = h // 2 - 1
-    for k in range(3):
-        _rect(bm, x0 + w // 2 - 1, cy + (k - 1) * 5, 3, 3, _EDGE)
-
-
-def paint(art, big, more):
-    """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
-    "more" chip at tile `more`)."""
-    w = art.w
-    h = art.h
-    for c in range(24):
-        _face(art.sheet, c * w, w, h, c, big)
-    _more(art.sheet, more * w, w, h)
-    _back(art.back_sheet, w, h)
     for s in range(4):
         _glyph(art.suits, s * 9, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)

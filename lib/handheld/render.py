@@ -35,16 +35,6 @@ def _fill(w, h, colour):
     return vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0)
 
 
-def _box(w, h, fill, edge):
-    """An edged box whose height can change: two vectorio rectangles."""
-    p = displayio.Palette(2)
-    p[0] = fill
-    p[1] = edge
-    return (vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
-            vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1,
-                               color_index=0))
-
-
 class Renderer(Draw):
     """The whole screen. `display` may be None (build the groups only, for tests)."""
 
@@ -103,7 +93,12 @@ class Renderer(Draw):
         # the choices panel over the table
         x, y, w, h, step = L.panel
         self.panel = displayio.Group(x=x, y=y)
-        self.panel_box = _box(w, h, _PANEL_FILL, _YELLOW)
+        p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
+        p[0] = _PANEL_FILL
+        p[1] = _YELLOW
+        self.panel_box = (
+            vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
+            vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
         self.panel.append(self.panel_box[0])
         self.panel.append(self.panel_box[1])
         self.panel_lines = []

@@ -16,17 +16,6 @@ CENTRE = 1
 RIGHT = 2
 
 
-def _font():
-    """(glyph sheet, glyph width, height)."""
-    f = terminalio.FONT
-    w, h = f.get_bounding_box()[:2]
-    bm = f.bitmap
-    if isinstance(getattr(bm, "width", None), int):
-        return bm, w, h
-    from handheld.fontsheet import sheet  # the desktop's font only: a board's has its sheet
-    return sheet(f, w, h), w, h
-
-
 def ink(colour):
     """A text colour: the glyph sheet's 1s in colour, its 0s transparent."""
     p = displayio.Palette(2)
@@ -40,7 +29,12 @@ class Text:
     character is written only where the tile differs."""
 
     def __init__(self):
-        self.sheet, self.w, self.h = _font()
+        f = terminalio.FONT
+        self.w, self.h = f.get_bounding_box()[:2]
+        self.sheet = f.bitmap  # the glyph sheet
+        if not isinstance(getattr(f.bitmap, "width", None), int):
+            from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
+            self.sheet = sheet(f, self.w, self.h)
         self.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
 
     def line(self, group, colour, x, y, width, align=LEFT):
