@@ -36,10 +36,10 @@ _BACK = (0x000000,  # the back's colours 0-5: clear, white, black, red, blue, li
 RED_SUIT = (0, 1, 1, 0)
 
 
-def _palette(colours):
-    p = displayio.Palette(len(colours))
-    for i in range(len(colours)):
-        p[i] = colours[i]
+def _palette(values):
+    p = displayio.Palette(len(values))
+    for i in range(len(values)):
+        p[i] = values[i]
     p.make_transparent(_CLEAR)
     return p
 

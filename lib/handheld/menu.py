@@ -59,12 +59,12 @@ class Menu(Screen):
     def show(self):
         app = self.app
         name = PRESET_ORDER[app.preset_index]
-        game = words.PRESET_TITLES[name]
+        title = words.PRESET_TITLES[name]
         if self.playing and name != app.match.rules.name:
-            game += " (next)"
+            title += " (next)"
         texts = ("Resume" if self.playing else "Back",
                  "New match",
-                 "Game: " + game,
+                 "Game: " + title,
                  "Level: " + words.LEVEL_WORDS[app.level],
                  "Points: " + ("shown" if app.show_points else "hidden"),
                  "Marriages: " + ("auto" if app.auto_marry else "by hand"),
@@ -87,35 +87,35 @@ class Menu(Screen):
     def key(self, k):
         i = self.item
         n = len(self.ids)
-        it = self.ids[i]
+        choice = self.ids[i]
         if k == START or k == SELECT or k == MENU_KEY:
             return self._leave()
         if k == DOWN or k == A:
             self.item = (i + 1) % n
         elif k == UP:
             self.item = (i - 1) % n
-        elif (k == LEFT or k == RIGHT) and _SETTING[it]:
-            self._change(_SETTING[it], -1 if k == LEFT else 1)
+        elif (k == LEFT or k == RIGHT) and _SETTING[choice]:
+            self._change(_SETTING[choice], -1 if k == LEFT else 1)
         elif k == B:
-            if it == _RESUME:
+            if choice == _RESUME:
                 return self._leave()
-            if it == _NEW:
+            if choice == _NEW:
                 self.app.new_match()
                 self.app.save_settings()
                 return None
-            if it == _HINT or it == _LAST:
+            if choice == _HINT or choice == _LAST:
                 done = self._leave()
-                if it == _HINT:
+                if choice == _HINT:
                     self.app.hint()
                 else:
                     self.app.last_trick()
                 return done
-            if it == _RULES:
+            if choice == _RULES:
                 return Help(self.app, self.home)
-            if it == _STATS_ITEM:
+            if choice == _STATS_ITEM:
                 from handheld.savepages import Stats
                 return Stats(self.app)
-            self._change(_SETTING[it], 1)
+            self._change(_SETTING[choice], 1)
         else:
             self.app.cue()
             return None

@@ -126,9 +126,9 @@ class Renderer(Draw):
             display.auto_refresh = False
             display.root_group = root
 
-    def _glyph_row(self, group, spec):
+    def _glyph_row(self, group, at):
         """The marriages' suits after a status line: one TileGrid of 3 (placed by draw)."""
-        g = self.art.glyph(4, spec[0], spec[1], 3)
+        g = self.art.glyph(4, at[0], at[1], 3)
         group.append(g)
         return g
 

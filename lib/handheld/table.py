@@ -112,7 +112,7 @@ class Table(Turn):
         self.phase = IDLE
         self.panel = None
         self.hint_card = -1
-        who = words.WHO[seat]
+        name = words.WHO[seat]
         if a < 24:
             if lead:
                 self.trick[0] = self.trick[1] = -1
@@ -125,13 +125,13 @@ class Table(Turn):
         elif a < EXCHANGE:
             s = a - MARRIAGE
             self.pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
-                who, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
+                name, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
-            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % who)
+            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % name)
         elif a == CLOSE:
-            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % who)
+            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:
-            self.pause(NOTICE_MS, "%s declare%s 66!" % (who, "s" if seat else ""))
+            self.pause(NOTICE_MS, "%s declare%s 66!" % (name, "s" if seat else ""))
         if seat == 0 or a == DRAW:
             self.hand_cards = hand_order(h.hand_mask(0))
             app.mark(D_HAND)

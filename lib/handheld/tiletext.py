@@ -70,13 +70,13 @@ class Text:
         left = pad // 2 if align == CENTRE else (pad if align == RIGHT else 0)
         # a character read from a str (text[i], or a loop over it) becomes an interned name
         # that never leaves the heap (README, Memory): the codes are read from bytes instead
-        codes = text.encode()
-        if len(codes) != n:  # not ASCII: a code per character, 127 ("?") past ASCII
-            codes = bytearray(n)
+        data = text.encode()
+        if len(data) != n:  # not ASCII: a code per character, 127 ("?") past ASCII
+            data = bytearray(n)
             for i in range(n):
-                codes[i] = min(ord(text[i]), 127)
+                data[i] = min(ord(text[i]), 127)
         for i in range(width):
-            c = codes[i - left] if left <= i < left + n else 32
+            c = data[i - left] if left <= i < left + n else 32
             t = c - 32 if 32 <= c < 127 else 31
             if tg[i] != t:
                 tg[i] = t
