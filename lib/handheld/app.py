@@ -65,8 +65,6 @@ class App:
         self.slowest_ms = 0  # the slowest computer move so far (wall ms, for benches)
         self.clock = None  # optional wall clock (ms) to time the computer's moves
         self.on_cue = None  # optional callback(kind) for a sound or a buzz
-        self.on_trick = None  # optional callback(won) when a trick is taken
-        self.on_hand = None  # optional callback(won) when a hand ends
         self.feedback = feedback  # optional: trick(now, won), hand(now, won), off()
         self.saves = None  # handheld.persist.Saves when a store is given
         self.prompt = ""
@@ -226,8 +224,6 @@ class App:
     def hand_over(self):
         """The hand is over: count it, tell the feedback, show its result."""
         won = self.match.hand.winner == 0
-        if self.on_hand:
-            self.on_hand(won)
         if self.feedback is not None:
             self.feedback.hand(self.now, won)
         if self.replay is not None:  # the deal from the other seat: both results
@@ -272,8 +268,6 @@ class App:
         return self.show_last or self.match.rules.review_last_trick
 
     def trick_taken(self, won):
-        if self.on_trick:
-            self.on_trick(won)
         if self.feedback is not None:
             self.feedback.trick(self.now, won)
 

@@ -66,13 +66,13 @@ class Menu(Screen):
                  "New match",
                  "Game: " + title,
                  "Level: " + words.LEVEL_WORDS[app.level],
-                 "Points: " + ("shown" if app.show_points else "hidden"),
-                 "Marriages: " + ("auto" if app.auto_marry else "by hand"),
+                 "Points: shown" if app.show_points else "Points: hidden",
+                 "Marriages: auto" if app.auto_marry else "Marriages: by hand",
                  "Rules help",
                  "Statistics",
                  "Sound: " + ("on" if app.sound else "off"),
                  "Lights: " + ("on" if app.lights else "off"),
-                 "Last trick: " + ("shown" if app.show_last else "hidden"),
+                 "Last trick: shown" if app.show_last else "Last trick: hidden",
                  "Hint",
                  "Last trick")
         ids = self.ids

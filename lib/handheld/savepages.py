@@ -87,8 +87,10 @@ class Resume(Screen):
         m = saves.resumable
         h = m.hand
         name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
-        hand = "Hand %d, " % (m.hand_no + 1)
-        hand += "over" if h.over else "trick %d" % (h.trick_no + 1)
+        if h.over:
+            hand = "Hand %d, over" % (m.hand_no + 1)
+        else:
+            hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
         c = self.choice
         self.page(["Match in progress", "",
                    "%s, %s" % (name, words.LEVEL_WORDS[saves.saved["level"]]),
@@ -124,7 +126,6 @@ class Stats(Screen):
     def show(self):
         level = self.level = self.level % LEVELS
         head = "Statistics: %s" % words.LEVEL_WORDS[level]
-        foot = "<%d/%d> A:level  B:back" % (level + 1, LEVELS)
         saves = self.app.saves
         if saves is None:
             self.page([head, "", "Saves are off: nothing", "is counted.", "", "", "", "",
@@ -141,7 +142,7 @@ class Stats(Screen):
                    _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
                    _row("Hinted hands won", "%d of %d" % (c[1], c[0])),
                    _row("Same deal +/=/-", "%d/%d/%d" % (c[3], c[2] - c[3] - c[4], c[4])),
-                   foot])
+                   "<%d/%d> A:level  B:back" % (level + 1, LEVELS)])
 
     def key(self, k):
         if k == RIGHT or k == A or k == DOWN:
