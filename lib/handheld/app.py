@@ -52,7 +52,7 @@ class App:
         self.show_last = False  # the last trick may be looked at (R43's review_last_trick)
         self.replay = None  # (the match, its finished hand) while its deal is replayed
         self.replayed = None  # the last hand replayed from the other seat (offered once)
-        self.keys = Keys(self._key)
+        self.keys = Keys(self.key)
         self.now = 0
         self.match = None
         self.cue_until = 0  # the prompt shows a cue or a note until then
@@ -122,7 +122,8 @@ class App:
         except Exception as e:  # any crash shows the error screen and offers a new match
             self.fail(e)
 
-    def _key(self, k):
+    def key(self, k):
+        """A key (a button, or handheld.input.MENU_KEY) for the screen on top."""
         s = self.top.key(k)
         if s is DONE:
             self.pop()
