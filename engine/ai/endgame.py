@@ -95,10 +95,8 @@ def strict_choice(view, level, rng):
         if a < top:
             cands.append(a)
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
-    n_cards = popcount(view.hand)
-    exact = hidden == 0 or view.opp_hidden() == 0
-    if level == HARD or (level == NORMAL and n_cards <= 4):
-        if exact:
+    if level == HARD or (level == NORMAL and popcount(view.hand) <= 4):
+        if hidden == 0 or view.opp_hidden() == 0:  # every card placed: one exact search
             opp = view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:

@@ -53,9 +53,9 @@ class CardArt:
         self.sheet = displayio.Bitmap(w * _TILES, h, 4)
         self.shades = []
         for state in (NORMAL, DIM, LIT):
-            paper, edge, black, red = _SHADES[state]
-            for ink in (black, red):
-                self.shades.append(_palette((0, paper, edge, ink)))
+            row = _SHADES[state]  # paper, edge, then the black and the red ink
+            for ink in (row[2], row[3]):
+                self.shades.append(_palette((0, row[0], row[1], ink)))
         self.back_sheet = displayio.Bitmap(w, h, len(_BACK))
         self.back_palette = _palette(_BACK)
         self.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
