@@ -3,15 +3,21 @@
 Gives the same numbers on CPython, MicroPython and CircuitPython, so a seed deals the same
 cards everywhere. Not for cryptography.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 # The state x (1..2**31-2) is kept as s = x - 2**30: a board's small ints stop at 2**30 - 1, and
 # x itself, or A * (x % Q), would be a long int allocated on the heap at every step (about 70
 # bytes a number drawn on CircuitPython's 32-bit build). Every intermediate below stays small.
 _M = 2147483647  # 2**31 - 1
-_A = 48271
-_Q = 44488  # _M // _A
-_R = 3399  # _M % _A
-_H = 1073741823  # 2**30 - 1
-_C = 22244  # _A * _C = 2**30 - 1700, the most that stays below 2**30
+_A = const(48271)
+_Q = const(44488)  # _M // _A
+_R = const(3399)  # _M % _A
+_H = const(1073741823)  # 2**30 - 1
+_C = const(22244)  # _A * _C = 2**30 - 1700, the most that stays below 2**30
 
 
 def mix(seed, n):

@@ -82,9 +82,9 @@ class Rules:
 
     def but(self, **options):
         """A copy with some options changed; keeps the name so records stay readable."""
-        merged = self.options()
-        merged.update(options)
-        return Rules(self.name, **merged)
+        out = self.options()
+        out.update(options)
+        return Rules(self.name, **out)
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.options() == other.options()

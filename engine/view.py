@@ -38,10 +38,11 @@ class View:
         self.over = hand.over
         self.winner = hand.winner
         self.game_points = hand.game_points
-        known = self.hand | self.played[0] | self.played[1] | self.opp_known
-        if self.trump_card >= 0:
-            known |= 1 << self.trump_card
-        self.unseen = hand.rules.cards & ~known  # in the opponent's hand or the stock
+        # in the opponent's hand or the stock: not mine, not played, not known to be theirs
+        self.unseen = hand.rules.cards & ~(self.hand | self.played[0] | self.played[1] |
+                                           self.opp_known)
+        if self.trump_card >= 0:  # nor the face-up trump
+            self.unseen &= ~(1 << self.trump_card)
         self.legal = tuple(hand.legal_actions()) if hand.to_move == seat else None
 
     @property

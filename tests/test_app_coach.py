@@ -15,7 +15,7 @@ from handheld.buttons import UP, DOWN, LEFT, A, B, START, SELECT
 from handheld.coachui import hint_seed
 from handheld.loop import Loop
 from handheld.textview import TextView
-from handheld import words
+from handheld import textview, words
 from sim.headless import Runner
 from sim.screens import stub_choose
 
@@ -68,7 +68,7 @@ def test_the_hint_the_app_shows_is_the_coachs_hint_from_the_players_view():
         assert app.table.hint_card == (want[0] if want[0] < 24 else -1)
         if want[0] < 24:  # marked in the hand
             marked = [t.strip("><()*") for t in view.lines[-2].split() if t.endswith("*")]
-            assert marked == [words.card_short(want[0])]
+            assert marked == [textview.card_short(want[0])]
             shown += 1
         assert app.table.hinted
         if app.match.hand.over:
@@ -157,7 +157,7 @@ def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():
         assert trick_no == h.trick_no and tuple(app2.table.trick) == cards
         assert app2.prompt.startswith("Last trick: " + ("you took" if w == 0 else "CPU took"))
         assert view2.lines[4] == "Trick: CPU [%s]  You [%s]" % (
-            words.card_short(cards[1]), words.card_short(cards[0]))
+            textview.card_short(cards[1]), textview.card_short(cards[0]))
         n_hist = len(h.history)
         r2.tap(B)  # any key: the trick is back, and nothing is played
         assert app2.table.trick == before and len(h.history) == n_hist

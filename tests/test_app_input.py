@@ -1,6 +1,6 @@
 """Key timing (taps, repeat, long press) and what keys do on each screen."""
 from handheld.input import Keys, MENU_KEY, HOLD_MS, REPEAT_DELAY, REPEAT_EVERY
-from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld import screen as S
 from handheld.app import App
 from handheld.textview import TextView
@@ -25,6 +25,16 @@ def test_arrow_acts_on_press_and_repeats_at_a_sane_rate():
     k.poll(2000)
     assert len(got) == 1 + 1 + (990 - REPEAT_DELAY) // REPEAT_EVERY
 
+
+
+def test_the_arrows_and_a_repeat_and_no_other_key_does():
+    for button in (LEFT, RIGHT, UP, DOWN, A, START, SELECT):
+        k, got = keys()
+        k.press(button, 0)
+        for t in range(0, 1000, 10):
+            k.poll(t)
+        repeats = button in (LEFT, RIGHT, UP, DOWN, A)
+        assert len(got) == (1 + 1 + (990 - REPEAT_DELAY) // REPEAT_EVERY if repeats else 1), button
 
 def test_b_tap_acts_on_release_and_hold_opens_the_menu_once():
     k, got = keys()

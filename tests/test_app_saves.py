@@ -194,13 +194,15 @@ def test_statistics_after_a_scripted_match_match_the_results():
     app, r = boot(nvm, level=2)
     hands = []
 
-    def on_hand(won):
+    def on_hand():  # the App's hand_over, noting each hand first
         m = app.match
         h = m.hand
         w, total, _ = m.results[-1]
         hands.append((h.winner, h.game_points, total - h.game_points if w is not None else 0,
                       h.reason, h.closed_by))
-    app.on_hand = on_hand
+        hand_over()
+    hand_over = app.hand_over
+    app.hand_over = on_hand
     r.tap(B)
     play_until(app, r, lambda a: a.screen == S.MATCH_END, limit=4000, policy=closer_key)
     m = app.match

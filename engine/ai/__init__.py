@@ -51,8 +51,9 @@ def choose(view, level=NORMAL, seed=0):
         return _follow_open(view, level, rng)
     if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
         return EXCHANGE
-    if view.announced >= 0:
-        return _marriage_lead(view)
+    if view.announced >= 0:  # lead the queen of the marriage announced, keep the king (R20)
+        q = view.announced * 6 + 2
+        return q if view.hand >> q & 1 else q + 1
     if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
         return CLOSE
     best = -1
@@ -99,7 +100,3 @@ _LEADS = (2, 2, 12)
 _FOLLOWS = (1, 1, 4)
 _SLIPS = (2500, 0, 0)
 
-
-def _marriage_lead(view):
-    q = view.announced * 6 + 2  # lead the queen, keep the king (R20)
-    return q if view.hand >> q & 1 else q + 1

@@ -43,15 +43,6 @@ def meld_points(suits, trump):
     return m
 
 
-def pairs_of(hand):
-    """The suits (bit s) whose king and queen are both in hand."""
-    out = 0
-    for s in range(4):
-        if hand >> (6 * s + 2) & 3 == 3:
-            out |= 1 << s
-    return out
-
-
 def _parts(view):
     """(my won, opp won, my melds, opp melds, my tricks, opp tricks) for the solver."""
     me = view.seat
@@ -66,7 +57,10 @@ def _parts(view):
 def close_pays(view, level, rng):
     """Close when solving sampled deals of the closed game says it wins clearly (R17-R19)."""
     me = view.seat
-    marry = pairs_of(view.hand)
+    marry = 0  # the suits (bit s) whose king and queen are both in my hand
+    for s in range(4):
+        if view.hand >> (6 * s + 2) & 3 == 3:
+            marry |= 1 << s
     if view.points[me] + meld_points(marry, view.trump_suit) < 10:
         return False
     n = _CLOSE_SAMPLES[level]
@@ -101,10 +95,8 @@ def strict_choice(view, level, rng):
         if a < top:
             cands.append(a)
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
-    n_cards = popcount(view.hand)
-    exact = hidden == 0 or view.opp_hidden() == 0
-    if level == HARD or (level == NORMAL and n_cards <= 4):
-        if exact:
+    if level == HARD or (level == NORMAL and popcount(view.hand) <= 4):
+        if hidden == 0 or view.opp_hidden() == 0:  # every card placed: one exact search
             opp = view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:

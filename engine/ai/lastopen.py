@@ -99,11 +99,13 @@ def choose(view, rng, scores, start=None):
     return cands[best]
 
 
-def play(a, b, win, pts, low, top, mw, ow, mm, om, mt, ot, me, hi):
+def play(a, b, win, pts, low, top, aw, bw, am, bm, at, bt, seat, hi):
     """My value (banded to -1..hi) once the trick is played from my hand a and their hand b
-    (both without their cards now), worth pts; win: I take it and the face-down card `low`."""
+    (both without their cards now), worth pts; win: I take it and the face-down card `low`.
+    aw..bt, seat: points, melds and tricks of my side (a) and theirs (b), as engine.ai.solver."""
     if win:
-        v = solver.after_trick(a | low, b | top, mw + pts, ow, mm, om, mt + 1, ot, me, -1, hi)
+        v = solver.after_trick(a | low, b | top, aw + pts, bw, am, bm, at + 1, bt, seat, -1, hi)
     else:
-        v = -solver.after_trick(b | low, a | top, ow + pts, mw, om, mm, ot + 1, mt, 1 - me, -hi, 1)
+        v = -solver.after_trick(b | low, a | top, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi,
+                                1)
     return -1 if v < -1 else hi if v > hi else v

@@ -23,11 +23,20 @@ handheld.persist calls first_screen() and continue_match(match).
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
-from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT, CUE_MS, NOTE_MS
+from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT
 from handheld.screen import unload, precompiled
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_CUE_MS = const(900)  # the key hint shown after a key that means nothing here
+_NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
 
 
 class App:
@@ -43,7 +52,7 @@ class App:
         self.show_last = False  # the last trick may be looked at (R43's review_last_trick)
         self.replay = None  # (the match, its finished hand) while its deal is replayed
         self.replayed = None  # the last hand replayed from the other seat (offered once)
-        self.keys = Keys(self._key)
+        self.keys = Keys(self.key)
         self.now = 0
         self.match = None
         self.cue_until = 0  # the prompt shows a cue or a note until then
@@ -56,8 +65,6 @@ class App:
         self.slowest_ms = 0  # the slowest computer move so far (wall ms, for benches)
         self.clock = None  # optional wall clock (ms) to time the computer's moves
         self.on_cue = None  # optional callback(kind) for a sound or a buzz
-        self.on_trick = None  # optional callback(won) when a trick is taken
-        self.on_hand = None  # optional callback(won) when a hand ends
         self.feedback = feedback  # optional: trick(now, won), hand(now, won), off()
         self.saves = None  # handheld.persist.Saves when a store is given
         self.prompt = ""
@@ -115,7 +122,8 @@ class App:
         except Exception as e:  # any crash shows the error screen and offers a new match
             self.fail(e)
 
-    def _key(self, k):
+    def key(self, k):
+        """A key (a button, or handheld.input.MENU_KEY) for the screen on top."""
         s = self.top.key(k)
         if s is DONE:
             self.pop()
@@ -217,8 +225,6 @@ class App:
     def hand_over(self):
         """The hand is over: count it, tell the feedback, show its result."""
         won = self.match.hand.winner == 0
-        if self.on_hand:
-            self.on_hand(won)
         if self.feedback is not None:
             self.feedback.hand(self.now, won)
         if self.replay is not None:  # the deal from the other seat: both results
@@ -263,15 +269,13 @@ class App:
         return self.show_last or self.match.rules.review_last_trick
 
     def trick_taken(self, won):
-        if self.on_trick:
-            self.on_trick(won)
         if self.feedback is not None:
             self.feedback.trick(self.now, won)
 
     def think(self, hand):
         """The computer's action in hand, from its view only (timed when `clock` is set);
         EASY's action when the board's pystack cannot hold the search."""
-        t0 = self.clock() if self.clock else 0
+        start = self.clock() if self.clock else 0
         try:
             a = self.choose(hand.view(1), self.level, self.seed + hand.trick_no)
         except RuntimeError as e:
@@ -280,11 +284,11 @@ class App:
             a = self.choose(hand.view(1), 0, self.seed + hand.trick_no)  # EASY
             self.pystack_falls += 1
             print(pystack.ADVICE)
-            self.note("CPU: EASY move (pystack)", NOTE_MS)
+            self.note("CPU: EASY move (pystack)", _NOTE_MS)
         if self.clock:
-            dt = self.clock() - t0
-            if dt > self.slowest_ms:
-                self.slowest_ms = dt
+            ms = self.clock() - start
+            if ms > self.slowest_ms:
+                self.slowest_ms = ms
         return a
 
     def after_action(self, hand_over):
@@ -315,7 +319,7 @@ class App:
         if self.on_cue:
             self.on_cue(0)
         if self.top.hint:
-            self.note(self.top.hint, CUE_MS)
+            self.note(self.top.hint, _CUE_MS)
 
     def _show_prompt(self, text):
         if text != self.prompt:
@@ -364,9 +368,9 @@ class App:
         """Switch sounds and lights; what is switched off stops at once."""
         self.sound = sound
         self.lights = lights
-        fb = self.feedback
-        if fb is not None:
-            if (fb.sound and not sound) or (fb.lights and not lights):
-                fb.off()
-            fb.sound = sound
-            fb.lights = lights
+        feedback = self.feedback
+        if feedback is not None:
+            if (feedback.sound and not sound) or (feedback.lights and not lights):
+                feedback.off()
+            feedback.sound = sound
+            feedback.lights = lights

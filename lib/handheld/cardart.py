@@ -7,19 +7,25 @@ red ink for the card's suit (`shade(card, state)`). The back is a bitmap of its 
 more colours). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the
 middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpaint draws them all once.
 """
-import sys
-
 import displayio
 
+from handheld.screen import unload
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 MORE = 24
-TILES = 25
+_TILES = const(25)
 
 # what shade() colours a card for
 NORMAL = 0
 DIM = 1
 LIT = 2
 
-CLEAR = 0  # transparent, in every sheet (the values drawn: handheld.cardpaint)
+_CLEAR = const(0)  # transparent, in every sheet (the values drawn: handheld.cardpaint)
 
 # the face sheet's colours 1-3: paper, edge, ink (black or red)
 _SHADES = ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
@@ -30,11 +36,11 @@ _BACK = (0x000000,  # the back's colours 0-5: clear, white, black, red, blue, li
 RED_SUIT = (0, 1, 1, 0)
 
 
-def _palette(colours):
-    p = displayio.Palette(len(colours))
-    for i in range(len(colours)):
-        p[i] = colours[i]
-    p.make_transparent(CLEAR)
+def _palette(values):
+    p = displayio.Palette(len(values))
+    for i in range(len(values)):
+        p[i] = values[i]
+    p.make_transparent(_CLEAR)
     return p
 
 
@@ -44,22 +50,19 @@ class CardArt:
     def __init__(self, w=20, h=28, big=1):
         self.w = w
         self.h = h
-        self.sheet = displayio.Bitmap(w * TILES, h, 4)
+        self.sheet = displayio.Bitmap(w * _TILES, h, 4)
         self.shades = []
         for state in (NORMAL, DIM, LIT):
-            paper, edge, black, red = _SHADES[state]
-            for ink in (black, red):
-                self.shades.append(_palette((0, paper, edge, ink)))
+            row = _SHADES[state]  # paper, edge, then the black and the red ink
+            for ink in (row[2], row[3]):
+                self.shades.append(_palette((0, row[0], row[1], ink)))
         self.back_sheet = displayio.Bitmap(w, h, len(_BACK))
         self.back_palette = _palette(_BACK)
         self.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
         from handheld import cardpaint
         cardpaint.paint(self, big, MORE)
         del cardpaint  # used once: let its code and data go
-        sys.modules.pop("handheld.cardpaint", None)
-        pkg = sys.modules.get("handheld")
-        if pkg is not None and hasattr(pkg, "cardpaint"):
-            delattr(pkg, "cardpaint")
+        unload(("handheld.cardpaint",))
         self.glyph_palette = _palette((0, 0xF8F8F0, 0xD01818, 0))  # black suits white on the felt
 
     def shade(self, card, state=NORMAL):

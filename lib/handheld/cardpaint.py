@@ -4,19 +4,25 @@ then dropped from memory (nothing keeps this module: its code and glyph data lea
 Glyph rows are ints, bit (width - 1) the leftmost pixel.
 """
 try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+try:
     import bitmaptools
 except ImportError:  # not on every build
     bitmaptools = None
 
 # the face sheet's values (handheld.cardart's palettes colour them): 0 is clear
-PAPER = 1
-EDGE = 2
-INK = 3  # black or red, by the palette
+_PAPER = const(1)
+_EDGE = const(2)
+_INK = const(3)  # black or red, by the palette
 # the back's values
-WHITE = 1
-BLACK = 2
-BLUE = 4
-LIGHT = 5
+_WHITE = const(1)
+_BLACK = const(2)
+_BLUE = const(4)
+_LIGHT = const(5)
 
 _RANK_GLYPHS = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
     (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
@@ -69,47 +75,40 @@ def _card_shape(bm, x0, w, h, edge, fill):
     _rect(bm, x0 + 1, 1, w - 2, h - 2, fill)
 
 
-def _face(bm, x0, w, h, c, big):
-    _card_shape(bm, x0, w, h, EDGE, PAPER)
-    s = c // 6
-    r = c % 6
-    if r == 4:  # the ten
-        _glyph(bm, x0 + 2, 2, _ONE, 2, INK)
-        _glyph(bm, x0 + 5, 2, _ZERO, 5, INK)
-    else:
-        _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, INK)
-    _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, INK)
-    size = 9 * big
-    _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, INK, big)
-
-
-def _back(bm, w, h):
-    _card_shape(bm, 0, w, h, BLACK, WHITE)
-    _rect(bm, 2, 2, w - 4, h - 4, BLUE)
-    for y in range(2, h - 2):
-        for x in range(2, w - 2):
-            if (x + y) % 4 == 0 or (x - y) % 4 == 0:
-                bm[x, y] = LIGHT
-
-
-def _more(bm, x0, w, h):
-    _rect(bm, x0 + 2, 1, w - 4, 1, EDGE)
-    _rect(bm, x0 + 2, h - 2, w - 4, 1, EDGE)
-    _rect(bm, x0 + 1, 2, 1, h - 4, EDGE)
-    _rect(bm, x0 + w - 2, 2, 1, h - 4, EDGE)
-    cy = h // 2 - 1
-    for k in range(3):
-        _rect(bm, x0 + w // 2 - 1, cy + (k - 1) * 5, 3, 3, EDGE)
-
-
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     "more" chip at tile `more`)."""
     w = art.w
     h = art.h
-    for c in range(24):
-        _face(art.sheet, c * w, w, h, c, big)
-    _more(art.sheet, more * w, w, h)
-    _back(art.back_sheet, w, h)
+    bm = art.sheet
+    size = 9 * big
+    for c in range(24):  # the faces: rank and corner suit at the top, the big suit in the middle
+        x0 = c * w
+        _card_shape(bm, x0, w, h, _EDGE, _PAPER)
+        s = c // 6
+        r = c % 6
+        if r == 4:  # the ten
+            _glyph(bm, x0 + 2, 2, _ONE, 2, _INK)
+            _glyph(bm, x0 + 5, 2, _ZERO, 5, _INK)
+        else:
+            _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, _INK)
+        _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, _INK)
+        _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, _INK,
+               big)
+    x0 = more * w  # the "more" chip: a frame and three dots
+    _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
+    _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE)
+    _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE)
+    _rect(bm, x0 + w - 2, 2, 1, h - 4, _EDGE)
+    y = h // 2 - 1
+    for k in range(3):
+        _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE)
+    bm = art.back_sheet  # the back: a blue field with a light lattice
+    _card_shape(bm, 0, w, h, _BLACK, _WHITE)
+    _rect(bm, 2, 2, w - 4, h - 4, _BLUE)
+    for y in range(2, h - 2):
+        for x in range(2, w - 2):
+            if (x + y) % 4 == 0 or (x - y) % 4 == 0:
+                bm[x, y] = _LIGHT
     for s in range(4):
         _glyph(art.suits, s * 9, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)

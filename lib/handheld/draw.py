@@ -27,9 +27,9 @@ class Draw:
             tg.pixel_shader = shader
 
     @staticmethod
-    def _hide(obj, hidden):
-        if obj.hidden != hidden:
-            obj.hidden = hidden
+    def _hide(group, hidden):
+        if group.hidden != hidden:
+            group.hidden = hidden
 
     # ---- drawing ------------------------------------------------------------------------------
     def update(self, app):
@@ -57,16 +57,16 @@ class Draw:
         top = L.title_text_top if is_title else L.page_top
         lines = page.lines
         for i in range(len(self.page_lines)):
-            lb = self.page_lines[i]
+            tg = self.page_lines[i]
             y = top + i * L.page_step
-            if lb.y != y:
-                lb.y = y
+            if tg.y != y:
+                tg.y = y
             text = lines[i] if i < len(lines) else ""
             if y + L.page_step > L.height + 2 and text == "":
-                self._hide(lb, True)
+                self._hide(tg, True)
                 continue
-            self._hide(lb, False)
-            self.tx.set(lb, text, self.yellow if i == page.sel or
+            self._hide(tg, False)
+            self.tx.set(tg, text, self.yellow if i == page.sel or
                        (i == 0 and not is_title) else self.white)
 
     def _table(self, app, tb, d):
@@ -89,7 +89,7 @@ class Draw:
                 self._hide(self.stock, False)
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
                            art.shade(h.trump_card, DIM if closed else NORMAL))
-                self.tx.set(self.stock_label, "closed" if closed else "%d" % h.stock_size)
+                self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size))
                 self._hide(self.trump_big, True)
             else:
                 self._hide(self.stock, True)
@@ -106,8 +106,8 @@ class Draw:
                            c < 0)
         if d & A.D_SCORE:
             s = m.scores
-            self.tx.set(self.score[0], "You %2d" % s[0])
-            self.tx.set(self.score[1], "CPU %2d" % s[1])
+            for seat in (0, 1):
+                self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]))
             self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
         if d & A.D_HAND:
             self._hand(tb)
@@ -116,25 +116,25 @@ class Draw:
         if d & A.D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
 
-    def _seat(self, app, h, seat, lb, glyphs):
+    def _seat(self, app, h, seat, tg, row):
         n = h.tricks(seat)
         text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
         if app.show_points:
             text += " %d pt" % h.points(seat)
-        self.tx.set(lb, text, self.yellow if h.to_move == seat else self.white)
+        self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
         m = h.marriages[seat]
-        x = lb.x + self.tx.w * len(text) + 4
-        if glyphs.x != x:
-            glyphs.x = x
+        x = tg.x + self.tx.w * len(text) + 4
+        if row.x != x:
+            row.x = x
         k = 0
         for s in range(4):
             if m >> s & 1 and k < 3:
-                if glyphs[k] != s:
-                    glyphs[k] = s
+                if row[k] != s:
+                    row[k] = s
                 k += 1
         for i in range(k, 3):
-            if glyphs[i] != 4:
-                glyphs[i] = 4
+            if row[i] != 4:
+                row[i] = 4
 
     def _panel(self, tb):
         if tb.panel is None:
@@ -154,10 +154,10 @@ class Draw:
             self.panel_box[1].height = h - 2
         for r in range(rows):
             i = top + r
-            lb = self.panel_lines[r + 1]
+            tg = self.panel_lines[r + 1]
             if i < len(items):
                 sel = i == tb.panel_sel
-                self.tx.set(lb, ("> " if sel else "  ") + items[i][0],
+                self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
                            self.yellow if sel else self.white)
             else:
-                self.tx.set(lb, "")
+                self.tx.set(tg, "")

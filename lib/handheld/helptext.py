@@ -2,7 +2,13 @@
 closes, handheld.menu.Help: long strings cost heap)."""
 from handheld.words import wrap
 
-HELP_LINES = 8  # lines of text per help page
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_HELP_LINES = const(8)  # lines of text per help page
 
 _HELP = (
     "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
@@ -35,4 +41,4 @@ def help_page(preset_name, at):
     second page): only that page is wrapped, so the help holds one page's lines, not all."""
     note = _PRESET_NOTES.get(preset_name)
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
-    return wrap(texts[at % len(texts)])[:HELP_LINES], len(texts)
+    return wrap(texts[at % len(texts)])[:_HELP_LINES], len(texts)

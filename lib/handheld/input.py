@@ -14,13 +14,13 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from handheld.buttons import UP, DOWN, LEFT, RIGHT, A, B, COUNT
+from handheld.buttons import B, COUNT
 
 MENU_KEY = const(8)  # B held down: the menu
 HOLD_MS = const(600)
 REPEAT_DELAY = const(400)
 REPEAT_EVERY = const(150)
-_REPEATS = (1 << LEFT) | (1 << RIGHT) | (1 << UP) | (1 << DOWN) | (1 << A)
+_REPEATS = const(0x1F)  # the keys that repeat: 1 << LEFT, RIGHT, UP, DOWN and A (0..4)
 
 
 class Keys:

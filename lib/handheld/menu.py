@@ -11,14 +11,20 @@ from handheld.input import MENU_KEY
 from handheld.screen import Screen, MENU, HELP, DONE, precompiled
 from handheld import words
 
-MENU_SHOWN = 8  # items on screen at once; the list scrolls
-# the items (their ids): RESUME, NEW, ... (the setting each changes: _SETTING)
-RESUME = 0
-NEW = 1
-RULES = 6
-STATS_ITEM = 7
-HINT = 11  # over the table: a hint, the last trick (two-button players reach them here)
-LAST = 12
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_MENU_SHOWN = const(8)  # items on screen at once; the list scrolls
+# the items (their ids): _RESUME, _NEW, ... (the setting each changes: _SETTING)
+_RESUME = const(0)
+_NEW = const(1)
+_RULES = const(6)
+_STATS_ITEM = const(7)
+_HINT = const(11)  # over the table: a hint, the last trick (two-button players reach them here)
+_LAST = const(12)
 _ITEMS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 # the setting each item id changes (names of App.settings()), None for an action
 _SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
@@ -43,8 +49,8 @@ class Menu(Screen):
         self.item = 0
         self.ids = _ITEMS
         if table:  # opened over the table: the coach's actions come second
-            extra = (HINT, LAST) if app.last_trick_on() else (HINT,)
-            self.ids = (RESUME,) + extra + _ITEMS[1:]
+            extra = (_HINT, _LAST) if app.last_trick_on() else (_HINT,)
+            self.ids = (_RESUME,) + extra + _ITEMS[1:]
 
     def home(self):
         """Back to the first item (a menu key on the help)."""
@@ -53,27 +59,27 @@ class Menu(Screen):
     def show(self):
         app = self.app
         name = PRESET_ORDER[app.preset_index]
-        game = words.PRESET_TITLES[name]
+        title = words.PRESET_TITLES[name]
         if self.playing and name != app.match.rules.name:
-            game += " (next)"
+            title += " (next)"
         texts = ("Resume" if self.playing else "Back",
                  "New match",
-                 "Game: " + game,
+                 "Game: " + title,
                  "Level: " + words.LEVEL_WORDS[app.level],
-                 "Points: " + ("shown" if app.show_points else "hidden"),
-                 "Marriages: " + ("auto" if app.auto_marry else "by hand"),
+                 "Points: shown" if app.show_points else "Points: hidden",
+                 "Marriages: auto" if app.auto_marry else "Marriages: by hand",
                  "Rules help",
                  "Statistics",
                  "Sound: " + ("on" if app.sound else "off"),
                  "Lights: " + ("on" if app.lights else "off"),
-                 "Last trick: " + ("shown" if app.show_last else "hidden"),
+                 "Last trick: shown" if app.show_last else "Last trick: hidden",
                  "Hint",
                  "Last trick")
         ids = self.ids
         i = self.item
-        top = i - MENU_SHOWN + 1 if i >= MENU_SHOWN else 0
+        top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0
         lines = ["Menu  %d/%d" % (i + 1, len(ids))]
-        for j in range(top, top + MENU_SHOWN):
+        for j in range(top, top + _MENU_SHOWN):
             lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
@@ -81,35 +87,35 @@ class Menu(Screen):
     def key(self, k):
         i = self.item
         n = len(self.ids)
-        it = self.ids[i]
+        choice = self.ids[i]
         if k == START or k == SELECT or k == MENU_KEY:
             return self._leave()
         if k == DOWN or k == A:
             self.item = (i + 1) % n
         elif k == UP:
             self.item = (i - 1) % n
-        elif (k == LEFT or k == RIGHT) and _SETTING[it]:
-            self._change(_SETTING[it], -1 if k == LEFT else 1)
+        elif (k == LEFT or k == RIGHT) and _SETTING[choice]:
+            self._change(_SETTING[choice], -1 if k == LEFT else 1)
         elif k == B:
-            if it == RESUME:
+            if choice == _RESUME:
                 return self._leave()
-            if it == NEW:
+            if choice == _NEW:
                 self.app.new_match()
                 self.app.save_settings()
                 return None
-            if it == HINT or it == LAST:
+            if choice == _HINT or choice == _LAST:
                 done = self._leave()
-                if it == HINT:
+                if choice == _HINT:
                     self.app.hint()
                 else:
                     self.app.last_trick()
                 return done
-            if it == RULES:
+            if choice == _RULES:
                 return Help(self.app, self.home)
-            if it == STATS_ITEM:
+            if choice == _STATS_ITEM:
                 from handheld.savepages import Stats
                 return Stats(self.app)
-            self._change(_SETTING[it], 1)
+            self._change(_SETTING[choice], 1)
         else:
             self.app.cue()
             return None

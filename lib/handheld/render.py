@@ -15,11 +15,17 @@ from handheld import words
 from handheld.tiletext import Text, ink, CENTRE, RIGHT
 from handheld.draw import Draw
 
-WHITE = 0xF0F0E8
-YELLOW = 0xF8D020
-GREY = 0xA0B0A0
-PANEL_FILL = 0x0C2A16
-SLOTS = 7  # six cards and the "more" chip
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_WHITE = const(0xF0F0E8)
+_YELLOW = const(0xF8D020)
+_GREY = const(0xA0B0A0)
+_PANEL_FILL = const(0x0C2A16)
+_SLOTS = const(7)  # six cards and the "more" chip
 
 
 def _fill(w, h, colour):
@@ -27,16 +33,6 @@ def _fill(w, h, colour):
     p = displayio.Palette(1)
     p[0] = colour
     return vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0)
-
-
-def _box(w, h, fill, edge):
-    """An edged box whose height can change: two vectorio rectangles."""
-    p = displayio.Palette(2)
-    p[0] = fill
-    p[1] = edge
-    return (vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
-            vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1,
-                               color_index=0))
 
 
 class Renderer(Draw):
@@ -50,9 +46,9 @@ class Renderer(Draw):
         self.display = display
         self.refreshes = 0
         self.tx = Text()
-        self.white = ink(WHITE)
-        self.yellow = ink(YELLOW)
-        self.grey = ink(GREY)
+        self.white = ink(_WHITE)
+        self.yellow = ink(_YELLOW)
+        self.grey = ink(_GREY)
         self.art = art = CardArt(L.card_w, L.card_h, L.big)
         self.root = root = displayio.Group()
         root.append(_fill(L.width, L.height, L.felt))
@@ -89,21 +85,26 @@ class Renderer(Draw):
         self.me_info = self.tx.line(t, self.white, L.me_info[0], L.me_info[1], 18)
         self.me_glyphs = self._glyph_row(t, L.me_glyphs)
         self.slots = []
-        for i in range(SLOTS):
+        for i in range(_SLOTS):
             tg = art.card(0, L.hand[0] + i * L.hand[2], L.hand[1])
             self.slots.append(tg)
             t.append(tg)
         self.prompt = self.tx.line(t, self.white, L.prompt[0], L.prompt[1], 26)
         # the choices panel over the table
-        px, py, pw, ph, pstep = L.panel
-        self.panel = displayio.Group(x=px, y=py)
-        self.panel_box = _box(pw, ph, PANEL_FILL, YELLOW)
+        x, y, w, h, step = L.panel
+        self.panel = displayio.Group(x=x, y=y)
+        p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
+        p[0] = _PANEL_FILL
+        p[1] = _YELLOW
+        self.panel_box = (
+            vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
+            vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
         self.panel.append(self.panel_box[0])
         self.panel.append(self.panel_box[1])
         self.panel_lines = []
         for i in range(6):
             self.panel_lines.append(self.tx.line(
-                self.panel, self.yellow if i == 0 else self.white, 3, 3 + i * pstep, 18))
+                self.panel, self.yellow if i == 0 else self.white, 3, 3 + i * step, 18))
         t.append(self.panel)
         # full-screen pages
         self.page = displayio.Group()
@@ -112,9 +113,9 @@ class Renderer(Draw):
         big = displayio.Group(scale=2, x=L.width // 2 - 9 * self.tx.w, y=L.title_y)
         self.tx.set(self.tx.line(big, self.yellow, 0, 0, 9), "Sixty-Six")
         self.title.append(big)
-        cx, cy, cstep = L.title_cards
+        x, y, step = L.title_cards
         for i in range(4):
-            self.title.append(art.card((0, 2, 3, 1)[i] * 6 + 5, cx + i * cstep, cy))
+            self.title.append(art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
         self.page.append(self.title)
         self.page_lines = []
         for i in range(L.page_lines):
@@ -125,9 +126,9 @@ class Renderer(Draw):
             display.auto_refresh = False
             display.root_group = root
 
-    def _glyph_row(self, group, spec):
+    def _glyph_row(self, group, at):
         """The marriages' suits after a status line: one TileGrid of 3 (placed by draw)."""
-        g = self.art.glyph(4, spec[0], spec[1], 3)
+        g = self.art.glyph(4, at[0], at[1], 3)
         group.append(g)
         return g
 
@@ -137,7 +138,7 @@ class Renderer(Draw):
         cards = tb.hand_cards
         n = len(cards)
         choosing = tb.phase == A.HUMAN and tb.panel is None
-        for i in range(SLOTS):
+        for i in range(_SLOTS):
             tg = self.slots[i]
             if i < n or (i == n and tb.has_more and choosing):
                 sel = choosing and i == tb.cursor

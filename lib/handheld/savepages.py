@@ -8,7 +8,13 @@ from handheld.input import MENU_KEY
 from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
 from handheld import words
 
-LINES = 10
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_LINES = const(10)
 LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
 # From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
 # .py kept: with saves it compiles at power-on, before the computer player, and a compile when
@@ -46,8 +52,8 @@ class Notice(Screen):
         lines = ["Saves", ""]
         for line in notice_lines(text):
             lines.extend(words.wrap(line) if line else [""])
-        lines = lines[:LINES - 2]
-        while len(lines) < LINES - 1:
+        lines = lines[:_LINES - 2]
+        while len(lines) < _LINES - 1:
             lines.append("")
         lines.append("B: OK")
         self.page(lines)
@@ -81,8 +87,10 @@ class Resume(Screen):
         m = saves.resumable
         h = m.hand
         name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
-        hand = "Hand %d, " % (m.hand_no + 1)
-        hand += "over" if h.over else "trick %d" % (h.trick_no + 1)
+        if h.over:
+            hand = "Hand %d, over" % (m.hand_no + 1)
+        else:
+            hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
         c = self.choice
         self.page(["Match in progress", "",
                    "%s, %s" % (name, words.LEVEL_WORDS[saves.saved["level"]]),
@@ -118,7 +126,6 @@ class Stats(Screen):
     def show(self):
         level = self.level = self.level % LEVELS
         head = "Statistics: %s" % words.LEVEL_WORDS[level]
-        foot = "<%d/%d> A:level  B:back" % (level + 1, LEVELS)
         saves = self.app.saves
         if saves is None:
             self.page([head, "", "Saves are off: nothing", "is counted.", "", "", "", "",
@@ -135,7 +142,7 @@ class Stats(Screen):
                    _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
                    _row("Hinted hands won", "%d of %d" % (c[1], c[0])),
                    _row("Same deal +/=/-", "%d/%d/%d" % (c[3], c[2] - c[3] - c[4], c[4])),
-                   foot])
+                   "<%d/%d> A:level  B:back" % (level + 1, LEVELS)])
 
     def key(self, k):
         if k == RIGHT or k == A or k == DOWN:

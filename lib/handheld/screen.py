@@ -57,17 +57,13 @@ D_ME = const(16)  # the player's tricks/marriages line
 D_HAND = const(32)
 D_PROMPT = const(64)
 D_PANEL = const(128)
-D_PAGE = const(256)  # a full-screen page (title, result, menu, help, error)
-D_SCREEN = const(512)  # another screen: show/hide whole layers
+_D_PAGE = const(256)  # a full-screen page (title, result, menu, help, error)
+_D_SCREEN = const(512)  # another screen: show/hide whole layers
 D_TABLE = const(255)
 D_ALL = const(1023)
 
-THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
-QUICK_MS = const(250)  # a computer draw
-TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
-NOTICE_MS = const(1000)  # "CPU closes the stock" and such
-CUE_MS = const(900)  # the key hint shown after a key that means nothing here
-NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
+NOTICE_MS = const(1000)  # "CPU closes the stock" and such (handheld.table's other pauses are
+# its own, the prompt's notes handheld.app's: private constants are no names in their .mpy)
 
 DONE = True  # what key() returns to close its screen
 
@@ -127,7 +123,7 @@ class Screen:
 
     def show(self):
         """On top again (opened, or the screen over it closed): mark what to draw."""
-        self.app.mark(D_PAGE | D_SCREEN)
+        self.app.mark(_D_PAGE | _D_SCREEN)
 
     def waiting(self):
         """True when nothing is due and the screen waits for a key."""
@@ -137,4 +133,4 @@ class Screen:
         """Show these lines (a full-screen page) with line sel highlighted."""
         self.lines = lines
         self.sel = sel
-        self.app.mark(D_PAGE | D_SCREEN)
+        self.app.mark(_D_PAGE | _D_SCREEN)

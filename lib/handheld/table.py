@@ -9,9 +9,19 @@ in the current trick, -1 none), and the App's `match`, `prompt` and `show_points
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
 from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE, HINT_ASK
 from handheld.screen import D_ALL, D_TABLE, D_TRICK, D_HAND
-from handheld.screen import THINK_MS, QUICK_MS, TRICK_MS, NOTICE_MS
+from handheld.screen import NOTICE_MS
 from handheld.turn import Turn, hand_order
 from handheld import words
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
+_QUICK_MS = const(250)  # a computer draw
+_TRICK_MS = const(1000)  # both cards of a finished trick stay this long (or until a key)
 
 
 class Table(Turn):
@@ -85,7 +95,7 @@ class Table(Turn):
             elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
                 self.cpu_action = app.think(h)
                 self.phase = CPU
-                self.due += QUICK_MS if self.cpu_action == DRAW else THINK_MS
+                self.due += _QUICK_MS if self.cpu_action == DRAW else _THINK_MS
             elif self.phase == CPU and now >= self.due:
                 self.act(1, self.cpu_action)
             return
@@ -102,7 +112,7 @@ class Table(Turn):
         self.phase = IDLE
         self.panel = None
         self.hint_card = -1
-        who = words.WHO[seat]
+        name = words.WHO[seat]
         if a < 24:
             if lead:
                 self.trick[0] = self.trick[1] = -1
@@ -110,18 +120,18 @@ class Table(Turn):
             if not lead:
                 led, follow, w = h.last_trick
                 app.trick_taken(w == 0)
-                self.pause(TRICK_MS, "%s take%s the trick +%d" % (
+                self.pause(_TRICK_MS, "%s take%s the trick +%d" % (
                     words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
         elif a < EXCHANGE:
             s = a - MARRIAGE
             self.pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
-                who, 40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]))
+                name, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
-            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % who)
+            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % name)
         elif a == CLOSE:
-            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % who)
+            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:
-            self.pause(NOTICE_MS, "%s declare%s 66!" % (who, "s" if seat else ""))
+            self.pause(NOTICE_MS, "%s declare%s 66!" % (name, "s" if seat else ""))
         if seat == 0 or a == DRAW:
             self.hand_cards = hand_order(h.hand_mask(0))
             app.mark(D_HAND)

@@ -6,12 +6,20 @@ exactly what the pixel renderer shows: never the computer's cards.
 from handheld import screen as A
 from handheld import words
 
+SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
+SUITS = ("C", "D", "H", "S")  # strings, not one: a character read from a str is interned
+
+
+def card_short(c):
+    """'KH', '10S': the text view's card names."""
+    return SHORT_RANKS[c % 6] + SUITS[c // 6]
+
 
 def _suits(mask):
     out = ""
     for s in range(4):
         if mask >> s & 1:
-            out += words.SUIT_LETTERS[s]
+            out += SUITS[s]
     return out or "-"
 
 
@@ -72,18 +80,18 @@ def table_lines(app):
     trump = h.trump_card
     if h.stock_size:
         stock = "Stock %d%s, trump [%s]" % (h.stock_size, " closed" if h.closed_by >= 0 else "",
-                                            words.card_short(trump))
+                                            card_short(trump))
     else:
-        stock = "Stock empty, trumps are %s" % words.SUIT_TEXT[h.trump_suit]
+        stock = "Stock empty, trumps are %s" % words.SUIT_WORDS[h.trump_suit]
     out.append(stock)
     out.append("Trick: CPU [%s]  You [%s]" % (
-        words.card_short(t.trick[1]) if t.trick[1] >= 0 else "  ",
-        words.card_short(t.trick[0]) if t.trick[0] >= 0 else "  "))
+        card_short(t.trick[1]) if t.trick[1] >= 0 else "  ",
+        card_short(t.trick[0]) if t.trick[0] >= 0 else "  "))
     out.append(_seat_line(app, h, 0))
     cards = []
     for i in range(len(t.hand_cards)):
         c = t.hand_cards[i]
-        name = words.card_short(c)
+        name = card_short(c)
         if t.phase == A.HUMAN and t.panel is None and not t.playable >> c & 1:
             name = "(" + name + ")"  # dimmed: may not be played now
         if i == t.cursor and t.phase == A.HUMAN and t.panel is None:

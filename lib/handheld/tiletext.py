@@ -5,7 +5,8 @@ first (a character's tile is its code minus 32), so a line of n characters costs
 (96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette (`ink`).
 It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
 label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
-16 KB (README, Memory). Blinka's font on the desktop has no sheet: one is built once here.
+16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
+one.
 """
 import displayio
 import terminalio
@@ -13,37 +14,6 @@ import terminalio
 LEFT = 0
 CENTRE = 1
 RIGHT = 2
-
-
-def _font():
-    """(glyph sheet, glyph width, height)."""
-    f = terminalio.FONT
-    w, h = f.get_bounding_box()[:2]
-    bm = f.bitmap
-    if isinstance(getattr(bm, "width", None), int):
-        return bm, w, h
-    return _sheet(f, w, h), w, h
-
-
-def _sheet(font, w, h):
-    """Printable ASCII of font (any font with get_glyph) as one bitmap of w x h tiles, each
-    glyph where bitmap_label would draw it in its line. Runs on the desktop only (a board's
-    font has its sheet)."""
-    sheet = displayio.Bitmap(95 * w, h, 2)
-    ascent = 0
-    for k in range(95):
-        gl = font.get_glyph(32 + k)
-        ascent = max(ascent, gl.height + gl.dy)
-    for k in range(95):
-        gl = font.get_glyph(32 + k)
-        top = ascent - gl.height - gl.dy
-        gb = gl.bitmap
-        x0 = gl.tile_index * gl.width if gb.width > gl.width else 0
-        for y in range(gl.height):
-            for x in range(gl.width):
-                if gb[x0 + x, y]:
-                    sheet[k * w + gl.dx + x, top + y] = 1
-    return sheet
 
 
 def ink(colour):
@@ -59,7 +29,12 @@ class Text:
     character is written only where the tile differs."""
 
     def __init__(self):
-        self.sheet, self.w, self.h = _font()
+        f = terminalio.FONT
+        self.w, self.h = f.get_bounding_box()[:2]
+        self.sheet = f.bitmap  # the glyph sheet
+        if not isinstance(getattr(f.bitmap, "width", None), int):
+            from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
+            self.sheet = sheet(f, self.w, self.h)
         self.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
 
     def line(self, group, colour, x, y, width, align=LEFT):
@@ -93,8 +68,15 @@ class Text:
         pad = width - n
         align = self.aligns.get(id(tg), LEFT) if pad else LEFT
         left = pad // 2 if align == CENTRE else (pad if align == RIGHT else 0)
+        # a character read from a str (text[i], or a loop over it) becomes an interned name
+        # that never leaves the heap (README, Memory): the codes are read from bytes instead
+        data = text.encode()
+        if len(data) != n:  # not ASCII: a code per character, 127 ("?") past ASCII
+            data = bytearray(n)
+            for i in range(n):
+                data[i] = min(ord(text[i]), 127)
         for i in range(width):
-            c = ord(text[i - left]) if left <= i < left + n else 32
+            c = data[i - left] if left <= i < left + n else 32
             t = c - 32 if 32 <= c < 127 else 31
             if tg[i] != t:
                 tg[i] = t

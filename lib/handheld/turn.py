@@ -6,18 +6,17 @@ be played now), `cursor` (an index in hand_cards; len(hand_cards) is the "more" 
 `has_more`, and `panel`, (title, items) with items a list of (text, action), -1 = back.
 """
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
+from engine.names import card_words
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
 from handheld.screen import Screen, IDLE, HUMAN, PAUSE, D_HAND, D_PROMPT, D_PANEL
 from handheld import words
 
-_SUIT_ORDER = (0, 2, 3, 1)  # clubs hearts spades diamonds: colours alternate in the hand
-
 
 def hand_order(mask):
     """The cards of a mask in display order: suits alternate colour, high ranks first."""
     out = []
-    for s in _SUIT_ORDER:
+    for s in (0, 2, 3, 1):  # clubs hearts spades diamonds: colours alternate in the hand
         for r in range(5, -1, -1):
             c = s * 6 + r
             if mask >> c & 1:
@@ -137,16 +136,16 @@ class Turn(Screen):
                 elif a == CLOSE:
                     names.append("close")
                 elif MARRIAGE <= a < EXCHANGE:
-                    names.append("40" if a - MARRIAGE == h.trump_suit else "20")
+                    names.append(str(40 if a - MARRIAGE == h.trump_suit else 20))
             app.set_prompt("More: " + " ".join(names))
             return
         c = self.hand_cards[self.cursor]
         if h.announced >= 0:
-            app.set_prompt("Lead K or Q of " + words.SUIT_TEXT[h.announced])
+            app.set_prompt("Lead K or Q of " + words.SUIT_WORDS[h.announced])
         elif h.trick_card >= 0:
-            app.set_prompt("Play " + words.card_text(c))
+            app.set_prompt("Play " + card_words(c))
         else:
-            text = "Lead " + words.card_text(c)
+            text = "Lead " + card_words(c)
             m = self.marriage_for(c)
             if m >= 0:
                 text += " +%d" % (40 if m == h.trump_suit else 20)
@@ -165,19 +164,18 @@ class Turn(Screen):
 
     def _open_more(self):
         h = self.app.match.hand
-        ex = "J" if h.rules.exchange_rank else "9"
         items = []
         for a in h.legal_actions():
             if a == DECLARE:
                 items.append(("Declare 66", a))
             elif a == EXCHANGE:
-                items.append(("Swap trump %s" % ex, a))
+                items.append(("Swap trump J" if h.rules.exchange_rank else "Swap trump 9", a))
             elif a == CLOSE:
                 items.append(("Close stock", a))
             elif MARRIAGE <= a < EXCHANGE:
                 s = a - MARRIAGE
                 items.append(("%d in %s" % (
-                    40 if s == h.trump_suit else 20, words.SUIT_TEXT[s]), a))
+                    40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
         self._open_panel("Your lead", items)
         self._show_choice()

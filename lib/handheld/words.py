@@ -3,27 +3,14 @@
 Pure strings, shared by the displayio and the terminal renderers.
 """
 from engine import score
-from engine.names import RANK_WORDS, SUIT_WORDS
+from engine.names import SUIT_WORDS  # noqa: F401  (words.SUIT_WORDS: the suits in words)
 
 WHO = ("You", "CPU")
 WIDTH = 26  # columns of the 6x12 font on a 160 px screen
 
-SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
-SUIT_LETTERS = "CDHS"
-SUIT_TEXT = SUIT_WORDS
 
 PRESET_TITLES = {"sixty-six": "Sixty-Six", "schnapsen": "Schnapsen", "santase": "Santase"}
 LEVEL_WORDS = ("easy", "normal", "hard")
-
-
-def card_text(c):
-    """'king of hearts'."""
-    return RANK_WORDS[c % 6] + " of " + SUIT_WORDS[c // 6]
-
-
-def card_short(c):
-    """'KH', '10S': the terminal renderer's card names."""
-    return SHORT_RANKS[c % 6] + SUIT_LETTERS[c // 6]
 
 
 def _scale(pts):
@@ -35,10 +22,6 @@ def _scale(pts):
     return "1 game point"
 
 
-def _flat(pts, why):
-    return "%d points%s" % (pts, why)
-
-
 def hand_result(hand, bummerl=False):
     """(headline, reason, points line) of a finished hand, from the player's side (seat 0)."""
     w = hand.winner
@@ -47,7 +30,6 @@ def hand_result(hand, bummerl=False):
     if w is None:
         return "Drawn hand", "65 : 65, nobody scores", "No game points"
     head = "You win the hand" if w == 0 else "CPU wins the hand"
-    loser = WHO[1 - w]
     if r == score.DECLARED:
         if hand.history and hand.history[-1] == 31:
             why = "%s declared 66" % WHO[w]
@@ -55,16 +37,16 @@ def hand_result(hand, bummerl=False):
             why = "%s reached 66 at the end" % WHO[w]
         return head, why, _scale(pts)
     if r == score.FALSE_DECLARATION:
-        return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), _flat(
-            pts, ", no trick" if pts == 3 else "")
+        return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
+            "%d points, no trick" if pts == 3 else "%d points") % pts
     if r == score.CLOSER_WON:
         return head, "%s closed and made 66" % WHO[w], _scale(pts)
     if r == score.CLOSER_FAILED:
-        return head, "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), _flat(pts, "")
+        return head, "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d points" % pts
     if r == score.CLOSER_FALSE:
-        return head, "%s closed, declared short" % loser, _flat(pts, "")
+        return head, "%s closed, declared short" % WHO[1 - w], "%d points" % pts
     if r == score.CLOSER_BEATEN:
-        return head, "%s beat the closer to 66" % WHO[w], _flat(pts, "")
+        return head, "%s beat the closer to 66" % WHO[w], "%d points" % pts
     if r == score.LAST_TRICK:
         return head, "%s took the last trick" % WHO[w], "1 game point"
     if r == score.RUN_OUT:
