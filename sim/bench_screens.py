@@ -1,5 +1,5 @@
 """`python -m sim.bench screens`: what reopening a rarely shown screen costs once its modules
-were unloaded when it closed (handheld.screen.unload): the time to import them again, here and
+were unloaded when it closed (handheld.unload): the time to import them again, here and
 estimated on a 120 MHz SAMD51 (sim/samd51.py's factor, read in the same run), and the heap they
 hold while loaded.
 

@@ -1,5 +1,5 @@
 """The rarely shown screens hold the heap only while they are shown: when one closes, the App
-unloads the modules it names in `transient` (handheld.screen.unload), unless a screen still on
+unloads the modules it names in `transient` (handheld.unload), unless a screen still on
 the stack names them; opening it again imports them afresh and shows the same lines. The menu,
 the hand's result and the save pages do so only when precompiled (.mpy); from .py they compile
 once and stay (handheld.menu says why). Here on CPython (from .py, and as if from .mpy);
@@ -13,6 +13,7 @@ import pytest
 
 from mpvm import board_path, run, run_cp
 from handheld import screen as S
+from handheld import unload
 from handheld import store as stores
 from handheld.app import App
 from handheld.buttons import A, B, DOWN, START
@@ -53,11 +54,11 @@ def as_mpy(monkeypatch):
     """The app as if its modules were loaded from .mpy: the modules decided by form go when
     their screen closes (and are not compiled at the App's start)."""
     import handheld.app
-    S.unload(BY_FORM)
+    unload(*BY_FORM)
     monkeypatch.setattr(S, "precompiled", lambda name: True)
     monkeypatch.setattr(handheld.app, "precompiled", lambda name: True)
     yield
-    S.unload(BY_FORM)  # imported again as they are: from .py here
+    unload(*BY_FORM)  # imported again as they are: from .py here
 
 
 def test_unload_drops_the_module_and_its_parents_attribute(tmp_path, monkeypatch):
@@ -68,11 +69,11 @@ def test_unload_drops_the_module_and_its_parents_attribute(tmp_path, monkeypatch
     monkeypatch.syspath_prepend(str(tmp_path))
     import unloadpkg.page
     first = unloadpkg.page
-    S.unload(["unloadpkg.page", "unloadpkg.absent"])  # a name not loaded is skipped
+    unload("unloadpkg.page", "unloadpkg.absent")  # a name not loaded is skipped
     assert "unloadpkg.page" not in sys.modules and not hasattr(sys.modules["unloadpkg"], "page")
     import unloadpkg.page  # noqa: F811  (loaded again: a fresh module)
     assert unloadpkg.page is not first and unloadpkg.page.OPENED == [1]
-    S.unload(["unloadpkg.page", "unloadpkg"])
+    unload("unloadpkg.page", "unloadpkg")
     assert not loaded("unloadpkg", "unloadpkg.page")
 
 

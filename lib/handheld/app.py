@@ -24,7 +24,8 @@ from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
 from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT
-from handheld.screen import unload, precompiled
+from handheld import unload
+from handheld.screen import precompiled
 from handheld.table import Table
 from handheld import pages
 from handheld import pystack
@@ -160,7 +161,7 @@ class App:
 
     def _on_top(self, s, gone=()):
         """s shows; the modules `gone` that no screen on the stack names go first (a rarely
-        shown screen's code is not in the heap while it is not shown: handheld.screen.unload)."""
+        shown screen's code is not in the heap while it is not shown: handheld.unload)."""
         self.top = s
         self.screen = s.kind
         if gone:
@@ -169,7 +170,7 @@ class App:
                 keep.extend(on.transient)
             names = [n for n in gone if n not in keep]
             if names:
-                unload(names)
+                unload(*names)
         s.show()
 
     def menu(self):
@@ -243,7 +244,7 @@ class App:
         from handheld.review import replay_match, REPLAY_MODULES
         self.replay = (self.match, self.match.hand)
         self.match = replay_match(self.match)
-        unload(REPLAY_MODULES)  # not in the heap of the replayed hand's searches
+        unload(*REPLAY_MODULES)  # not in the heap of the replayed hand's searches
         self._deal()
 
     def end_replay(self):

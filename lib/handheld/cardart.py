@@ -9,7 +9,7 @@ middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpai
 """
 import displayio
 
-from handheld.screen import unload
+from handheld import unload
 
 try:
     from micropython import const
@@ -62,7 +62,7 @@ class CardArt:
         from handheld import cardpaint
         cardpaint.paint(self, big, MORE)
         del cardpaint  # used once: let its code and data go
-        unload(("handheld.cardpaint",))
+        unload("handheld.cardpaint")
         self.glyph_palette = _palette((0, 0xF8F8F0, 0xD01818, 0))  # black suits white on the felt
 
     def shade(self, card, state=NORMAL):

@@ -6,9 +6,9 @@ shown (HINT_MODULES), so the searches after it do not carry them.
 from engine.cards import CARD_POINTS
 from handheld.screen import HUMAN, HINT_ASK, HINT_RUN, NOTICE_MS, D_TRICK, D_HAND, D_PROMPT
 from handheld import pystack
-from handheld.screen import unload
+from handheld import unload
 
-# What a hint loads, unloaded once it is shown (handheld.screen.unload): 4.2 KB out of the
+# What a hint loads, unloaded once it is shown (handheld.unload): 4.2 KB out of the
 # heap of the searches after it. With hints asked, sim.bench board's check needed 113 KB
 # against 116 KB kept from .mpy, and 131 against 130 KB from .py (where the compile of
 # engine.coach at a hint sets the peak, kept or not). The next hint loads them again: about
@@ -37,7 +37,7 @@ def hint_tick(table, app):
     table.hint_card = a if 0 <= a < 24 else -1
     app.set_prompt(text)
     app.mark(D_HAND | D_PROMPT)
-    unload(HINT_MODULES)  # done: no screen holds them
+    unload(*HINT_MODULES)  # done: no screen holds them
 
 
 def peek(table, app):

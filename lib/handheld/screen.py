@@ -68,32 +68,6 @@ NOTICE_MS = const(1000)  # "CPU closes the stock" and such (handheld.table's oth
 DONE = True  # what key() returns to close its screen
 
 
-def unload(names):
-    """Let the modules `names` go: drop their `sys.modules` entries and their attributes on
-    the parent packages, then gc.collect(). What still refers to a module's objects (a screen
-    on the stack, a running function) keeps them alive; the next import loads it afresh.
-    Only for modules no resident module holds (else the next import makes a second copy).
-
-    The rule, from measurements (README, Memory; `python -m sim.bench board`, and
-    `python -m sim.bench screens` for the time): a rarely shown screen's modules (the rules
-    help's texts, the review, the hint's) go when it closes, for they would sit in the heap
-    during every computer search after it; opening it again imports them again, from .mpy a
-    load (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose transient is 3-5 times
-    the module's size. The menu, the hand's result and the save pages go too when precompiled;
-    from .py they compile once, the first two at the App's start, the save pages at power-on,
-    and stay (see handheld.menu)."""
-    import sys
-    import gc
-    for name in names:
-        if sys.modules.pop(name, None) is None:
-            continue
-        i = name.rfind(".")
-        parent = sys.modules.get(name[:i]) if i > 0 else None
-        if parent is not None and hasattr(parent, name[i + 1:]):
-            delattr(parent, name[i + 1:])
-    gc.collect()
-
-
 def precompiled(name):
     """True when the module `name` (itself, while it runs at import) was loaded from a .mpy,
     not compiled; False from .py, or where a module has no `__file__`."""

@@ -1,4 +1,4 @@
-"""How long a rarely shown screen takes to load its modules again once handheld.screen.unload
+"""How long a rarely shown screen takes to load its modules again once handheld.unload
 has dropped them (its import: a compile from .py, a load from .mpy), and the heap they hold.
 
     circuitpython tests/vm/mp_reopen_timing.py SAMD51_DIR GROUP...    (also runs on CPython)
@@ -37,7 +37,7 @@ def main(argv):
     from pystone import clock, since
     from engine import ai  # noqa: F401  (resident in the app)
     from handheld.app import App  # noqa: F401
-    from handheld.screen import unload
+    from handheld import unload
     f = highest(factor)
     rows = []
     for group in argv[1:]:
@@ -47,7 +47,7 @@ def main(argv):
         best = None
         live = 0
         for _ in range(5):
-            unload(names)
+            unload(*names)
             before = mem()
             t0 = clock()
             for n in names:
@@ -56,7 +56,7 @@ def main(argv):
             live = mem() - before
             if best is None or dt < best:
                 best = dt
-        unload(names)
+        unload(*names)
         rows.append((group, best, live))
     f = max(f, highest(factor))
     for group, best, live in rows:
