@@ -228,3 +228,28 @@ def test_opp_hand_is_deal_hiddens_hand_and_draws_the_same_numbers(rules):
 
 def test_the_solvers_lead_order_is_aces_first_then_tens_and_down_by_rank():
     assert solver.LEAD_ORDER == tuple(s * 6 + r for r in (5, 4, 3, 2, 1, 0) for s in range(4))
+
+
+def test_a_closed_stock_with_every_opponent_card_known_is_solved_with_the_real_hand(monkeypatch):
+    # the exact search of the strict phase gets the opponent's true hand: when every card the
+    # opponent holds is known, the unseen cards lie face down in the closed stock, not with them
+    from engine.ai import endgame
+    seen = []
+    real = endgame._solve_choice
+    monkeypatch.setattr(endgame, "_solve_choice",
+                        lambda view, cands, deals: seen.append(deals) or real(view, cands, deals))
+    checked = 0
+    for seed in range(1, 400):
+        h = Hand.new(seed, seed % 2, SIXTY_SIX)
+        r = Rng(seed * 7 + 1)
+        while not h.over:
+            v = h.view(h.to_move)
+            if v.closed_by >= 0 and v.stock_hidden() > 0 and v.opp_hidden() == 0:
+                del seen[:]
+                endgame.strict_choice(v, ai.HARD, Rng(seed))
+                assert seen == [((h.hands[1 - h.to_move], 1),)], (seed, h.history)
+                checked += 1
+                break
+            acts = h.legal_actions()
+            h.apply(acts[r.below(len(acts))])
+    assert checked >= 20

@@ -97,7 +97,8 @@ def strict_choice(view, level, rng):
     hidden = view.stock_hidden() if view.closed_by >= 0 else 0
     if level == HARD or (level == NORMAL and popcount(view.hand) <= 4):
         if hidden == 0 or view.opp_hidden() == 0:  # every card placed: one exact search
-            opp = view.unseen | view.opp_known
+            # (all the opponent's cards known: the unseen ones lie in the closed stock)
+            opp = view.opp_known if view.opp_hidden() == 0 else view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:
             return _solve_choice(view, cands, opp_deals(view, rng, _SAMPLES[level]))
