@@ -115,6 +115,28 @@ def test_hinted_hands_are_counted_apart_and_survive_a_power_cycle():
     assert view2.lines[7] == "Hinted hands won" + ("1 of 1" if won else "0 of 1").rjust(10)
 
 
+def test_a_hint_mid_hand_is_kept_across_a_power_cut():
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=3)
+    r.tap(B)
+    until(app, r, my_turn(1))
+    r.tap(DOWN)  # a hint, then a card played and the pause's write, then the power goes
+    r.settle()
+    r.tap(B)
+    until(app, r, my_turn(2))
+    app.saves.flush(app)
+    app2, view2, r2 = boot(nvm, seed=3)
+    assert app2.screen == S.RESUME and not app2.table.hinted
+    r2.tap(B)  # Continue
+    r2.settle()
+    assert app2.screen == S.TABLE and app2.table.hinted
+    until(app2, r2, result)
+    won = app2.match.hand.winner == 0
+    level = app2.level
+    assert app2.saves.stats["coach"][level][:2] == [1, 1 if won else 0]  # counted apart
+    assert app2.saves.stats["levels"][level]["hands"] == 0
+
+
 # ---- the last trick -----------------------------------------------------------------------
 
 def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():

@@ -28,7 +28,11 @@ def test_match_round_trip_extremes():
     data = savedata.encode_match(long_game)
     assert saveload.decode_match(data) == long_game
     assert len(data) < 160
-    assert data[0] == savedata.MATCH_VERSION
+    assert data[0] == 1  # no hint in the hand: still the first format (older games read it)
+    hinted = dict(long_game, hinted=True)
+    data = savedata.encode_match(hinted)
+    assert data[0] == savedata.MATCH_VERSION == 2 and data[-1] == 1
+    assert saveload.decode_match(data) == hinted
 
 
 def test_match_options_accept_pairs_and_encode_in_name_order():
@@ -77,8 +81,12 @@ def test_match_decode_messages():
     data = savedata.encode_match(match())
     with pytest.raises(ValueError, match="match save is cut short: seed at byte 6 is missing"):
         saveload.decode_match(data[:7])
-    with pytest.raises(ValueError, match="match save is version 2; this game reads version 1"):
-        saveload.decode_match(b"\x02" + data[1:])
+    with pytest.raises(ValueError, match="match save is version 3; this game reads version 2"):
+        saveload.decode_match(b"\x03" + data[1:])
+    with pytest.raises(ValueError, match="match save is cut short: hinted at byte 25 is missing"):
+        saveload.decode_match(b"\x02" + data[1:])  # version 2 ends with the hint's byte
+    with pytest.raises(ValueError, match="match save: hinted is 2, more than 1"):
+        saveload.decode_match(b"\x02" + data[1:] + b"\x02")
     with pytest.raises(ValueError, match="match save has 2 unexpected bytes at the end"):
         saveload.decode_match(data + b"\x00\x00")
     with pytest.raises(ValueError, match="match save: level is 7, more than 2"):

@@ -91,6 +91,7 @@ class Saves:
         app.seed = d["seed"]
         app.level = d["level"]
         app.continue_match(m)  # its table, or its result if saved at the hand's end
+        app.table.hinted = d.get("hinted", False)
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):
@@ -106,6 +107,7 @@ class Saves:
             d["scores"] = self._start[0]
             d["carry"] = self._start[1]
             d["level"] = app.level
+            d["hinted"] = app.table.hinted  # kept across a power cut: counted apart at its end
             self._match = savedata.encode_match(d)
             if not hand_over:
                 self.dirty = True

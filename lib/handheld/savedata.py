@@ -14,7 +14,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-MATCH_VERSION = const(1)
+MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
+# in progress (written only then: a match without one is still written as version 1)
 STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
 SETTINGS_VERSION = const(2)  # 2: the last_trick flag
 
@@ -57,9 +58,10 @@ def _text(out, value, limit, what, name):
 
 def encode_match(d):
     """Bytes for a match dict (preset, level, seed, hand_no, dealer, scores, carry, history,
-    options). options is a dict (or (name, value) pairs) of bool, small int or str."""
+    options; hinted if True: a hint was shown in the hand in progress). options is a dict (or (name, value) pairs) of bool, small int or str."""
     w = bytearray()
-    w.append(MATCH_VERSION)
+    hinted = d.get("hinted")
+    w.append(MATCH_VERSION if hinted else 1)
     _uint(w, d["level"], 1, "match", "level")
     if d["level"] >= LEVELS:
         raise ValueError("match level: %r is not 0, 1 or 2" % d["level"])
@@ -107,6 +109,8 @@ def encode_match(d):
             _text(w, value, MAX_OPTION_TEXT, "match option", name)
         else:
             raise ValueError("match option %s: %r is not a bool, int or str" % (name, value))
+    if hinted:
+        w.append(1)
     return bytes(w)
 
 

@@ -101,6 +101,8 @@ def decode_match(data):
         else:
             options[name] = r.text(savedata.MAX_OPTION_TEXT, "option " + name)
     d["options"] = options
+    if r.version > 1 and r.upto(1, "hinted", 1):  # a hint was shown in the hand in progress
+        d["hinted"] = True
     r.end()
     return d
 
