@@ -10,7 +10,7 @@ from handheld import screen as S
 from handheld import savedata, saveload
 from handheld import store as stores
 from handheld.app import App
-from appfix import play_until as until
+from appfix import play_until as until, on_result as result, choose_on_result as choose
 from handheld.buttons import UP, DOWN, LEFT, A, B, START, SELECT
 from handheld.coachui import hint_seed
 from handheld.loop import Loop
@@ -33,15 +33,6 @@ def my_turn(n):
                         app.table.panel is None)
 
 
-def result(app):
-    return app.screen == S.RESULT
-
-
-def choose(app, r, i):
-    """On a hand's result: its choice i (0 next hand, 1 review, 2 the same deal), then B."""
-    while app.top.choice != i:
-        r.tap(A)
-    r.tap(B)
 
 
 # ---- hints ------------------------------------------------------------------------------

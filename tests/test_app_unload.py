@@ -19,7 +19,7 @@ from handheld.app import App
 from handheld.buttons import A, B, DOWN, START
 from handheld.loop import Loop
 from handheld.textview import TextView
-from appfix import play_until as until
+from appfix import play_until as until, on_result as result, choose_on_result as choose
 from sim.headless import Runner
 from sim.screens import stub_choose
 
@@ -34,15 +34,6 @@ def loaded(*names):
     return [n for n in names if n in sys.modules]
 
 
-def result(app):
-    return app.screen == S.RESULT
-
-
-def choose(app, r, i):
-    """On a hand's result: its choice i (0 next hand, 1 review, 2 the same deal), then B."""
-    while app.top.choice != i:
-        r.tap(A)
-    r.tap(B)
 
 
 # decided per module by how it was loaded (handheld.menu says why): from .py they stay

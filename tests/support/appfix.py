@@ -21,3 +21,17 @@ def play_until(app, r, cond, limit=2000, policy=None):
             return
         r.tap(policy(app) if policy else B)
     raise AssertionError("never reached (screen %d)" % app.screen)
+
+
+def on_result(app):
+    """True on a hand's result page."""
+    from handheld.screen import RESULT
+    return app.screen == RESULT
+
+
+def choose_on_result(app, r, i):
+    """On a hand's result: its choice i (0 next hand, 1 review, 2 the same deal), then B."""
+    from handheld.buttons import A, B
+    while app.top.choice != i:
+        r.tap(A)
+    r.tap(B)
