@@ -53,8 +53,7 @@ def circuitpython_line():
         return "CircuitPython: " + why
     kb = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("py", "mpy"):
-            tree = board.write_tree(os.path.join(tmp, kind), kind == "mpy")
+        for kind, tree in board.drive_trees(tmp):
             kb[kind] = board.min_heap(tree, level=2, screens=False)
     return ("CircuitPython %s (32-bit), the app at HARD with the text view, 3 matches: smallest "
             "heap from .py %s KB, from .mpy %s KB (with its screens: python -m sim.bench board)"

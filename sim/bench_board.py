@@ -67,6 +67,12 @@ def write_tree(dest, mpy):
     return dest
 
 
+def drive_trees(tmp):
+    """(kind, tree) for "py" and "mpy": the drive's files laid out in tmp/<kind> (write_tree)."""
+    for kind in ("py", "mpy"):
+        yield kind, write_tree(os.path.join(tmp, kind), kind == "mpy")
+
+
 def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
     """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree."""
     path = [tree, os.path.join(tree, "lib")] + ([FAKES] if screens else [])
@@ -199,8 +205,7 @@ def main(argv):
         return 1
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("py", "mpy"):
-            tree = write_tree(os.path.join(tmp, kind), kind == "mpy")
+        for kind, tree in drive_trees(tmp):
             saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
             done, falls, out = app_run(tree, 256, store=saves)
             if not done:

@@ -95,8 +95,7 @@ def circuitpython_line(names):
         return "CircuitPython: " + why
     worst = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("py", "mpy"):
-            tree = board.write_tree(os.path.join(tmp, kind), kind == "mpy")
+        for kind, tree in board.drive_trees(tmp):
             kbs = [board.script_heap(tree, "mp_engine_match.py", (name, 1)) for name in names]
             worst[kind] = None if None in kbs else max(kbs)
     return ("CircuitPython %s (32-bit): a match from .py within %s KB, from .mpy %s KB (the "

@@ -52,8 +52,7 @@ def main(argv):
         return 1
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("py", "mpy"):
-            tree = bench_board.write_tree(os.path.join(tmp, kind), kind == "mpy")
+        for kind, tree in bench_board.drive_trees(tmp):
             results[kind] = measure(tree)
     # one interpreter, one factor: the highest reading of both runs (a busy host only lowers it)
     f = max(results["py"][1], results["mpy"][1])
