@@ -516,3 +516,12 @@ def test_bench_saves_runs_the_scripted_matches_and_ends_with_its_line(capsys):
                     out[-1]), out[-1]
     assert sum(1 for line in out if "writes (" in line) == 2 * len(fakeflash.BOARDS)
     assert sum(1 for line in out if line.endswith(": apart")) == 2 * len(fakeflash.BOARDS)
+
+
+def test_every_notice_about_the_saves_says_what_it_means_for_the_player():
+    from handheld import savenote
+    notices = [getattr(store, n) for n in dir(store) if n.startswith("NOTICE_")]
+    assert len(notices) >= 9
+    for text in notices + [savenote.NOTICE_BAD_MATCH]:
+        lines = savenote.notice_lines(text)
+        assert len(lines) == text.count("\n") + 3 and lines[-1], text  # a blank, then why

@@ -19,6 +19,9 @@ def notice_lines(text):
         stores.NOTICE_NEWER: "A newer game can load it. Play goes on without it.",
         stores.NOTICE_DAMAGED: "It is replaced once you play something new.",
         stores.NOTICE_ONE_COPY: "Saves go on in nvm; a power cut while saving can lose them.",
+        stores.NOTICE_ONE_COPY_DRIVE: "Saves go on in nvm; a power cut while saving can lose "
+                                      "them.",
+        stores.NOTICE_OLD_LAYOUT: "Saves work. Free 34 KB on the drive, then restart.",
         NOTICE_BAD_MATCH: "It is replaced once you play a trick.",
     }.get(text)
     if extra:
