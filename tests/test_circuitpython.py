@@ -45,6 +45,15 @@ def test_engine_plays_a_match_on_circuitpython(mpy):
         assert out.startswith("match %s winner" % name)
 
 
+def test_names_records_refusals_and_rule_options_on_circuitpython_as_on_cpython():
+    cp = subprocess.run([sys.executable, "tests/vm/mp_engine_text.py"], cwd=ROOT,
+                        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH="."),
+                        timeout=300)
+    out = _ok(_cp("tests/vm/mp_engine_text.py", "128k"))
+    assert cp.returncode == 0 and out == cp.stdout
+    assert "options refused: unknown rule option(s): no_such_rule" in out
+
+
 def test_ai_plays_the_same_match_on_circuitpython_as_on_cpython():
     args = ("sixty-six", 2, 1, 2)  # HARD vs NORMAL, two matches
     cp = _ok(_cp("tests/vm/mp_ai_match.py", AI_HEAP, args))

@@ -49,3 +49,11 @@ for name in PRESET_ORDER:
         print("bad record:", e)
     print(name, "ok", h.winner, h.game_points, h.reason)
 print("refused", refused)
+# changed options are checked by engine.ruleopts (imported only then): the same answers here
+print("options", preset("sixty-six").but(match_target=11).match_target)
+for bad in ({"match_target": "7"}, {"no_such_rule": True}):
+    try:
+        preset("sixty-six").but(**bad)
+        print("options accepted", bad)
+    except (ValueError, TypeError) as e:
+        print("options refused:", e)
