@@ -33,6 +33,11 @@ import sys
 pins = {}  # pin name -> the scanner (by its clock pin) or AnalogIn made on it: the check's fingers
 
 
+@micropython.native
+def deinit(self):  # every object's (one function: their code is one)
+    pass
+
+
 class Event:
     @micropython.native
     def __init__(self, key_number=0, pressed=True):
@@ -90,9 +95,7 @@ class ShiftRegisterKeys:
             if self._p[-1 - n]:
                 self.press(n)
 
-    @micropython.native
-    def deinit(self):
-        pass
+    deinit = deinit
 
 
 class AnalogIn:
@@ -101,9 +104,7 @@ class AnalogIn:
         self.value = 32768
         pins[pin] = self
 
-    @micropython.native
-    def deinit(self):
-        pass
+    deinit = deinit
 
 
 class DigitalInOut:
@@ -115,9 +116,7 @@ class DigitalInOut:
     def switch_to_output(self, value=False):
         self.value = value
 
-    @micropython.native
-    def deinit(self):
-        pass
+    deinit = deinit
 
 
 class RawSample:
@@ -142,9 +141,7 @@ class AudioOut:
     def stop(self):
         self.playing = False
 
-    @micropython.native
-    def deinit(self):
-        pass
+    deinit = deinit
 
 
 @micropython.native
@@ -180,46 +177,27 @@ class FileNvm:
         self.f.flush()
 
 
-# The modules: classes as namespaces (a class's functions are plain functions read from it).
-class board:
-    board_id = "pygamer"
+class Module:
+    """A module: setup gives it its names."""
 
 
-class microcontroller:
-    nvm = None
-
-
-class keypad:
-    ShiftRegisterKeys = ShiftRegisterKeys
-    Event = Event
-
-
-class analogio:
-    AnalogIn = AnalogIn
-
-
-class digitalio:
-    DigitalInOut = DigitalInOut
-
-
-class audiocore:
-    RawSample = RawSample
-
-
-class audioio:
-    AudioOut = AudioOut
-
-
-class neopixel_write:
-    neopixel_write = neopixel_write
-
-
+@micropython.native
 def setup(nvm):
     """Put a PyGamer's modules in sys.modules (nvm: microcontroller.nvm's stand-in)."""
-    for k in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
+    for k in ("board", "microcontroller", "keypad", "analogio", "digitalio", "audiocore",
+              "audioio", "neopixel_write"):
+        sys.modules[k] = Module()
+    k = sys.modules["board"]
+    k.board_id = "pygamer"
+    for p in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
               "NEOPIXEL", "JOYSTICK_X", "JOYSTICK_Y"):
-        setattr(board, k, k)
-    microcontroller.nvm = nvm
-    for k in (board, microcontroller, keypad, analogio, digitalio, audiocore, audioio,
-              neopixel_write):
-        sys.modules[k.__name__] = k
+        setattr(k, p, p)
+    sys.modules["microcontroller"].nvm = nvm
+    k = sys.modules["keypad"]
+    k.ShiftRegisterKeys = ShiftRegisterKeys
+    k.Event = Event
+    sys.modules["analogio"].AnalogIn = AnalogIn
+    sys.modules["digitalio"].DigitalInOut = DigitalInOut
+    sys.modules["audiocore"].RawSample = RawSample
+    sys.modules["audioio"].AudioOut = AudioOut
+    sys.modules["neopixel_write"].neopixel_write = neopixel_write
