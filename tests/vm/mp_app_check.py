@@ -9,10 +9,11 @@ on the path), `fail`: the view raises once (to check that an error makes the exi
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
 `store=DIR`: the app saves as on a board (code.py): handheld.store.open_store with nvm and the
 drive's /saves, here DIR/nvm.bin (8 KB, made erased, then read and written in place through a
-file, tests/support/vmboard.py's FileNvm: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or the run fails
-as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
-menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
-(`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
+file, tests/support/vmboard.py's FileNvm: a board's nvm is not on the heap) and DIR/saves
+(DIR: an empty folder, or the run fails as it finds a save; every run the same, so the heap's
+figures repeat), so every write of a hand's end, of the menu and of a pause (one IDLE_MS
+pause per match mid-hand, one before the idle check) happens (`SAVES writes=<n> kind=<store>
+idle=<pause writes>`; the last write is read back from DIR).
 `board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
 and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
 over the stand-ins of tests/support/vmboard.py (board, keypad, analogio, digitalio,
@@ -36,20 +37,23 @@ C objects for the screens would take, how many stand-ins were built, the stand-i
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
 of `imports` that is adafruit_display_text (0: the renderer draws text as tiles), and what the screens' stand-ins take over the C
 objects they stand for (their Python tables; measured per kind, times how many were built).
-Last `qstr pool: n_pool=<n> n_qstr=<names interned> ...` (micropython.qstr_info()). Exits 1 if
-the app counted an error, got stuck, or allocated while idle.
+Last `qstr pool: n_pool=<n> n_qstr=<names interned> ... n_total_bytes=<B>`
+(micropython.qstr_info()), also printed at `base` (before the other lines: the names interned by
+then and the heap their pools and text take, within `base`). Exits 1 if the app counted an
+error, got stuck, or allocated while idle.
 """
 import gc
+import micropython
 import sys
 
 # A board runs no such script, so its share of the measured heap is kept small: its own names
 # are the app's where they can be (every distinct name is interned for good, and the app's are
 # interned anyway), and its functions are machine code (`@micropython.native`: off the heap on
 # the unix builds, frames on the C stack) but for those between the script's module frame and
-# the app's (press, step, settle, pause: bytecode, so that the pystack holds the same frames). Bytes live after gc.collect at the
-# measuring points, in `at`: 0 start, 1 base (after the stand-ins), 2 the save code, 3 the
-# board, 4 before the engine, 5 the engine, 6 the app's modules, 7 imports, 8 built, 9 the
-# live peak, 10 the latest.
+# the app's (press, step, settle, pause: bytecode, so that the pystack holds the same frames).
+# Bytes live after gc.collect at the measuring points, in `at`: 0 start, 1 base (after the
+# stand-ins), 2 the save code, 3 the board, 4 before the engine, 5 the engine, 6 the app's
+# modules, 7 imports, 8 built, 9 the live peak, 10 the latest.
 at = [0] * 11
 for p in ("lib", "."):
     if p not in sys.path:
@@ -87,6 +91,8 @@ if root:  # nvm's stand-in (a file: a board's nvm is not on the heap); with `boa
     if board:
         vmboard.setup(nvm)
 mark(1)
+if hasattr(micropython, "qstr_info"):  # the names interned so far (the first `qstr pool` line)
+    micropython.qstr_info()
 store = keys = fx = None
 if board:  # as code.py on a PyGamer, before the app's modules: handheld.powerup (the pystack
     # check, the profile, its keys, the feedback, the store), then dropped
@@ -281,37 +287,49 @@ def play():
     return errors + (a[3] != 0) + (app.errors != 0) + (app.matches_done < 3)
 
 
-errors = play()
-mark(10)
-print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
-    at[1], at[7] - at[1], at[8] - at[7], at[9] - at[1], at[5] - at[4],
-    (at[2] - at[1] if board else 0) + (at[7] - at[6]), at[3] - at[2] if board else 0))
-print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
-    app.hands_done, app.matches_done, app.errors, a[0], loop.refreshes, app.pystack_falls))
-if hint:
-    print("HINTS hands=%d" % a[1])
-result = (app.errors, a[3], app.matches_done, app.error)
-if root:
-    p = app.saves
-    p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies]
+@micropython.native
+def report(errors):
+    """The figures: (checks failed, what the failure line says, the saves' [kind, last write,
+    writes, hands, copies] or None)."""
+    mark(10)
+    print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
+        at[1], at[7] - at[1], at[8] - at[7], at[9] - at[1], at[5] - at[4],
+        (at[2] - at[1] if board else 0) + (at[7] - at[6]), at[3] - at[2] if board else 0))
+    print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
+        app.hands_done, app.matches_done, app.errors, a[0], loop.refreshes, app.pystack_falls))
+    if hint:
+        print("HINTS hands=%d" % a[1])
+    p = None
+    if root:
+        p = app.saves
+        p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies]
+    return errors, (app.errors, a[3], app.matches_done, app.error), p
+
+
+@micropython.native
+def check(errors, result, p):
+    """The saves read back and the stand-ins weighed; exits 1 if any check failed."""
+    gc.collect()
+    if root:
+        p[1] = stores.Store(p[4], p[0]).load() == p[1]  # the last write read back
+        print("SAVES writes=%d kind=%s idle=%d" % (p[2], p[0], a[2]))
+        if p[0] != "files+nvm" or not p[1] or p[2] < p[3] or not a[2]:
+            print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
+                  % (p[0], "was read back" if p[1] else "was not read back", p[2], p[3], a[2]))
+            errors += 1
+    if screens:
+        print("SCREENS c=%d objects=%d fakes=%d labels=0 excess=%d" % (
+            displayio.C_BYTES, sum(displayio.KINDS), at[1] - at[0], over(a[4])))
+    if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`):
+        micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at 1,261)
+    if errors:
+        print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
+        sys.exit(1)
+
+
+errors, result, p = report(play())
 # the checks below run as after a power cut: the app gone, so that they do not set the heap the
 # app needs; the saves are read back by a new Store over the same copies (files and nvm):
 # open_store again would compile handheld.savelayout, which a board does at power-up only
 app = loop = view = None
-gc.collect()
-if root:
-    p[1] = stores.Store(p[4], p[0]).load() == p[1]  # the last write read back
-    print("SAVES writes=%d kind=%s idle=%d" % (p[2], p[0], a[2]))
-    if p[0] != "files+nvm" or not p[1] or p[2] < p[3] or not a[2]:
-        print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused" % (
-            p[0], "was read back" if p[1] else "was not read back", p[2], p[3], a[2]))
-        errors += 1
-if screens:
-    print("SCREENS c=%d objects=%d fakes=%d labels=0 excess=%d" % (
-        displayio.C_BYTES, sum(displayio.KINDS), at[1] - at[0], over(a[4])))
-import micropython  # noqa: E402
-if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`): kept
-    micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at ~1,261)
-if errors:
-    print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
-    sys.exit(1)
+check(errors, result, p)
