@@ -440,3 +440,55 @@ def test_the_libraries_the_game_imports_use_only_names_the_board_has():
     assert problems == [], "\n".join(problems)
     assert {"displayio.Group", "displayio.Palette", "displayio.Bitmap",
             "displayio.TileGrid"} <= seen
+
+
+def test_the_vm_boards_stand_ins_offer_only_what_their_stubs_have():
+    """tests/support/vmboard.py (the app check's PyGamer on the VMs; machine code there, so
+    read here with @micropython.native as a no-op): every class, method, parameter and
+    attribute is in circuitpython-stubs. Its ShiftRegisterKeys is its own `events`: each of
+    its names is in keypad.ShiftRegisterKeys or keypad.EventQueue; `press` is the check's."""
+    class Micropython:
+        @staticmethod
+        def native(f):
+            return f
+
+    path = os.path.join(HERE, "support", "vmboard.py")
+    with open(path) as f:
+        ns = {"micropython": Micropython, "__name__": "vmboard"}
+        exec(compile(f.read(), path, "exec"), ns)
+    ns["setup"](None)
+    try:
+        mods = {k: sys.modules[k] for k in ("board", "microcontroller", "keypad", "analogio",
+                                            "digitalio", "audiocore", "audioio",
+                                            "neopixel_write")}
+    finally:
+        for k in ("board", "microcontroller", "keypad", "analogio", "digitalio", "audiocore",
+                  "audioio", "neopixel_write"):
+            sys.modules.pop(k, None)
+    problems = []
+    queue = set(cpstubs.class_api(cpstubs._stub_member("keypad.EventQueue")).members)
+    keys = set(cpstubs.class_api(cpstubs._stub_member("keypad.ShiftRegisterKeys")).members)
+    for mod, k in (("keypad", "ShiftRegisterKeys"), ("keypad", "Event"),
+                   ("analogio", "AnalogIn"), ("digitalio", "DigitalInOut"),
+                   ("audiocore", "RawSample"), ("audioio", "AudioOut")):
+        cls = getattr(mods[mod], k)
+        path = mod + "." + k
+        both = queue | keys if k == "ShiftRegisterKeys" else set()
+        problems.extend(p for p in cpstubs.check_fake_class(cls, path, ("press",)) if not any(
+            p.endswith("has no %r" % n) for n in both))
+        obj = (cls(clock="C", data="D", latch="L", key_count=4, value_when_pressed=True)
+               if k == "ShiftRegisterKeys" else cls() if k == "Event" else
+               cls(b"", sample_rate=8000) if k == "RawSample" else cls("A0"))
+        api = cpstubs.class_api(cpstubs._stub_member(path))
+        for n in vars(obj):
+            if not n.startswith("_") and api.lookup(n) is None and n not in both:
+                problems.append("%s().%s: %s has no %r" % (k, n, path, n))
+    problems.extend(cpstubs.check_fake_function(mods["neopixel_write"].neopixel_write,
+                                                "neopixel_write.neopixel_write"))
+    stub = cpstubs.board_stub("pygamer")
+    problems.extend("board.%s: pygamer has no %s" % (n, n) for n in vars(mods["board"])
+                    if not n.startswith("_") and n != "board_id" and n not in stub.names)
+    problems.extend("microcontroller.%s" % n for n in vars(mods["microcontroller"])
+                    if not n.startswith("_") and cpstubs.module_api("microcontroller").lookup(n)
+                    is None)
+    assert problems == [], "\n".join(problems)

@@ -9,13 +9,14 @@ on the path), `fail`: the view raises once (to check that an error makes the exi
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
 `store=DIR`: the app saves as on a board (code.py): handheld.store.open_store with nvm and the
 drive's /saves, here DIR/nvm.bin (8 KB, made erased, then read and written in place through a
-file: a board's nvm is not on the heap) and DIR/saves (DIR: an empty folder, or the run fails
-as it finds a save; every run the same, so the heap's figures repeat), so every write of a hand's end, of the
-menu and of a pause (one IDLE_MS pause per match mid-hand, one before the idle check) happens
-(`SAVES writes=<n> kind=<store> idle=<pause writes>`; the last write is read back from DIR).
+file, tests/support/vmboard.py's FileNvm: a board's nvm is not on the heap) and DIR/saves
+(DIR: an empty folder, or the run fails as it finds a save; every run the same, so the heap's
+figures repeat), so every write of a hand's end, of the menu and of a pause (one IDLE_MS
+pause per match mid-hand, one before the idle check) happens (`SAVES writes=<n> kind=<store>
+idle=<pause writes>`; the last write is read back from DIR).
 `board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
 and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
-over the stand-ins of tests/support/vmboard.py and fakeboard.py (keypad, analogio, digitalio,
+over the stand-ins of tests/support/vmboard.py (board, keypad, analogio, digitalio,
 audiocore...; C modules on a board, made before `base`): the pystack check, the profile
 (handheld.boards), its input (keypad's shift register and the joystick, handheld.keyinput),
 the sound and lights (handheld.feedback) and the store (DIR/saves); the key presses then go
@@ -36,167 +37,143 @@ C objects for the screens would take, how many stand-ins were built, the stand-i
 (imported before `base`; a board has these modules in C and spends no heap on them), the share
 of `imports` that is adafruit_display_text (0: the renderer draws text as tiles), and what the screens' stand-ins take over the C
 objects they stand for (their Python tables; measured per kind, times how many were built).
-Last `qstr pool: n_pool=<n> n_qstr=<names interned> ...` (micropython.qstr_info()). Exits 1 if
-the app counted an error, got stuck, or allocated while idle.
+Last `qstr pool: n_pool=<n> n_qstr=<names interned> ... n_total_bytes=<B>`
+(micropython.qstr_info()), also printed at `base` (before the other lines: the names interned by
+then and the heap their pools and text take, within `base`). Exits 1 if the app counted an
+error, got stuck, or allocated while idle.
 """
 import gc
+import micropython
 import sys
 
-for _p in ("lib", "."):
-    if _p not in sys.path:
-        sys.path.append(_p)
-
-LEVEL = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-SCREENS = len(sys.argv) > 2 and sys.argv[2] == "screens"
-FAIL = "fail" in sys.argv[3:]
-HINTS = "hint" in sys.argv[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
-STORE = None  # the folder of the saves' nvm file and drive copy (store=DIR)
-BOARD = "board" in sys.argv[3:]  # code.py's board profile, input and feedback (PyGamer)
-for _a in sys.argv[3:]:
-    if _a.startswith("store="):
-        STORE = _a[6:]
-if BOARD and not STORE:
+# A board runs no such script, so its share of the measured heap is kept small: its own names
+# are the app's where they can be (every distinct name is interned for good, and the app's are
+# interned anyway), and its functions are machine code (`@micropython.native`: off the heap on
+# the unix builds, frames on the C stack) but for those between the script's module frame and
+# the app's (press, step, settle, pause: bytecode, so that the pystack holds the same frames).
+# Bytes live after gc.collect at the measuring points, in `at`: 0 start, 1 base (after the
+# stand-ins), 2 the save code, 3 the board, 4 before the engine, 5 the engine, 6 the app's
+# modules, 7 imports, 8 built, 9 the live peak, 10 the latest.
+at = [0] * 11
+for p in ("lib", "."):
+    if p not in sys.path:
+        sys.path.append(p)
+a = sys.argv
+level = int(a[1]) if len(a) > 1 else 0
+screens = len(a) > 2 and a[2] == "screens"
+fail = "fail" in a[3:]
+hint = "hint" in a[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
+board = "board" in a[3:]  # code.py's board profile, input and feedback (PyGamer)
+root = None  # the folder of the saves' nvm file and drive copy (store=DIR)
+for p in a[3:]:
+    if p.startswith("store="):
+        root = p[6:]
+if board and not root:
     print("FAILED: board needs store=DIR (the board's nvm)")
     sys.exit(2)
 
-gc.collect()
-FAKES = gc.mem_alloc()
-if SCREENS:  # C modules on a board: their stand-ins' code first, counted apart (FAKES)
+
+@micropython.native
+def mark(i):
+    """Bytes live after a collection, kept in at[i]."""
+    gc.collect()
+    at[i] = gc.mem_alloc()
+    return at[i]
+
+
+mark(0)
+if screens:  # C modules on a board: their stand-ins' code first, counted apart (`fakes`)
     import displayio  # noqa: E402
-    import fontio, terminalio, vectorio, bitmaptools  # noqa: E401,E402,F401
-if STORE:
-    class FileNvm:
-        """microcontroller.nvm's slices over a file: off the heap, as a board's nvm is."""
-
-        def __init__(self, path, size):
-            with open(path, "wb") as f:  # erased, as a fresh board's nvm
-                chunk = b"\xff" * 512
-                for _ in range(size // 512):
-                    f.write(chunk)
-            self.size = size
-            self.f = open(path, "r+b")
-
-        def __len__(self):
-            return self.size
-
-        def __getitem__(self, key):
-            self.f.seek(key.start)
-            return self.f.read(key.stop - key.start)
-
-        def __setitem__(self, key, value):
-            self.f.seek(key.start)
-            self.f.write(value)
-            self.f.flush()
-
-    NVM = FileNvm(STORE + "/nvm.bin", 8192)
-if BOARD:  # a PyGamer's hardware modules (C on a board): their stand-ins' code first
-    import vmboard  # noqa: E402
-    PADS, STICK = vmboard.install(NVM)
-gc.collect()
-BASE = gc.mem_alloc()
-FAKES = BASE - FAKES
-SAVES = BOARDS = 0  # the save code's and the board's shares of `imports`
+    import terminalio, vectorio, bitmaptools  # noqa: E401,E402,F401  (fontio: not imported)
+if root:  # nvm's stand-in (a file: a board's nvm is not on the heap); with `board` the rest
+    import vmboard  # noqa: E402  of a PyGamer's hardware modules (C on a board): first too
+    nvm = vmboard.FileNvm(root + "/nvm.bin", 8192)
+    if board:
+        vmboard.setup(nvm)
+mark(1)
+if hasattr(micropython, "qstr_info"):  # the names interned so far (the first `qstr pool` line)
+    micropython.qstr_info()
 store = keys = fx = None
-if BOARD:  # as code.py on a PyGamer, before the app's modules: handheld.powerup (the pystack
+if board:  # as code.py on a PyGamer, before the app's modules: handheld.powerup (the pystack
     # check, the profile, its keys, the feedback, the store), then dropped
     from handheld import store as stores  # noqa: E402  (detection reads its NVM_MIN)
-    gc.collect()
-    SAVES = gc.mem_alloc() - BASE
+    mark(2)
     from handheld import powerup  # noqa: E402
-    keys, fx, store = powerup.start(sys.modules["board"], STORE + "/saves")  # as code.py
+    keys, fx, store = powerup.start(sys.modules["board"], root + "/saves")  # as code.py
     powerup = None
     import handheld  # noqa: E402
     handheld.unload("handheld.powerup")
-    KEYMAP = keys._keymap  # the PyGamer's key numbers (the check presses by them)
-    gc.collect()
-    BOARDS = gc.mem_alloc() - BASE - SAVES  # (the store's objects counted with the board's)
-gc.collect()
-PRE = gc.mem_alloc()
+    keymap = keys._keymap  # the PyGamer's key numbers (the check presses by them)
+    mark(3)  # (the store's objects counted with the board's)
+mark(4)
 import engine.match  # noqa: E402,F401  (the engine and the computer player first,
 import engine.ai  # noqa: E402,F401  so the app's own modules are counted apart)
-gc.collect()
-ENGINE = gc.mem_alloc()
+mark(5)
 from handheld.app import App  # noqa: E402
 from handheld.screen import TABLE, MATCH_END  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-LABELS = 0  # adafruit_display_text's share: the renderer no longer imports it (text is tiles)
-if SCREENS:
+if screens:  # adafruit_display_text: not imported (the renderer draws text as tiles)
     from handheld.render import Renderer  # noqa: E402
 else:
-    from handheld.textview import TextView  # noqa: E402
-
-gc.collect()
-APPMODS = gc.mem_alloc()
-if STORE:  # as code.py: the store opens (here without `board`: after the app's modules), then
+    TextView = __import__("handheld.textview", None, None, ("TextView",)).TextView  # (its
+    # names are interned in a text run only)
+mark(6)
+if root:  # as code.py: the store opens (here without `board`: after the app's modules), then
     # App() starts the saves
     from handheld import store as stores  # noqa: E402
-    import handheld.persist  # noqa: E402,F401  (App() imports it; here to count it)
-    if not BOARD:
-        store = stores.open_store(nvm=NVM, root=STORE + "/saves")
+    __import__("handheld.persist")  # App() imports it; here to count it
+    if not board:
+        store = stores.open_store(nvm=nvm, root=root + "/saves")
     if store.load() is not None:
-        print("FAILED: %s holds a save: give store= an empty folder" % STORE)
+        print("FAILED: %s holds a save: give store= an empty folder" % root)
         sys.exit(1)
-gc.collect()
-IMPORTS = gc.mem_alloc()
+mark(7)
 
 # a normal game's keys: not DOWN, which asks the coach for a hint (handheld.coachui, imported
 # only then; its heap is measured apart, see the README's Coach paragraph)
-KEYS = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT)
-if HINTS:
-    KEYS = KEYS + (DOWN, DOWN)
-hinted = 0  # hands in which a hint was shown
-app = App(seed=11, level=LEVEL, store=store, feedback=fx)
-view = Renderer(None, 160, 128) if SCREENS else TextView()
-if FAIL:
-    class Failing:
-        """The view, raising once on its fifth update."""
+buttons = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT) + ((DOWN, DOWN) if hint
+                                                                       else ())
+app = App(seed=11, level=level, store=store, feedback=fx)
+view = Renderer(None, 160, 128) if screens else TextView()
+if fail:  # the view raises once, on its fifth update
+    def update(x, n=[0], f=view.update):
+        n[0] += 1
+        if n[0] == 5:
+            raise ValueError("injected by mp_app_check fail")
+        return f(x)
 
-        def __init__(self, inner):
-            self.inner = inner
-            self.n = 0
-
-        def update(self, a):
-            self.n += 1
-            if self.n == 5:
-                raise ValueError("injected by mp_app_check fail")
-            return self.inner.update(a)
-
-    view = Failing(view)
+    view.update = update
 loop = Loop(app, view, keys, feedback=fx)
-gc.collect()
-BUILT = gc.mem_alloc()
-if SCREENS:
-    KINDS = list(displayio.KINDS)  # the screens' objects, built once
+mark(8)
 
 
-def excess(kinds):
-    """Bytes the stand-ins take over the firmware's objects, for `kinds` of them (measured:
+@micropython.native
+def over(k):
+    """Bytes the stand-ins take over the firmware's objects, k[kind] of each kind (measured:
     16 of each kind built and weighed against displayio.C_BYTES)."""
-    import vectorio
     bm, p = displayio.Bitmap(8, 8, 2), displayio.Palette(2)  # shared: a TileGrid or a Rectangle
     # is weighed without the Bitmap and Palette it draws
-    makers = (lambda: displayio.Bitmap(8, 8, 2), lambda: displayio.Palette(2),
-              lambda: displayio.TileGrid(bm, pixel_shader=p),
-              lambda: displayio.Group(), lambda: vectorio.Rectangle(pixel_shader=p, width=4,
-                                                                    height=4))
     total = 0
     for kind in range(5):
-        keep = [None] * 16
-        gc.collect()
-        before, c = gc.mem_alloc(), displayio.C_BYTES
+        a = [None] * 16
+        c, b = displayio.C_BYTES, mark(10)
         for i in range(16):
-            keep[i] = makers[kind]()
-        gc.collect()
-        total += kinds[kind] * ((gc.mem_alloc() - before) - (displayio.C_BYTES - c)) // 16
+            a[i] = (displayio.Bitmap(8, 8, 2) if kind == 0 else displayio.Palette(2) if kind == 1
+                    else displayio.TileGrid(bm, pixel_shader=p) if kind == 2 else
+                    displayio.Group() if kind == 3 else
+                    vectorio.Rectangle(pixel_shader=p, width=4, height=4))
+        total += k[kind] * ((mark(10) - b) - (displayio.C_BYTES - c)) // 16
     return total
 
+
 now = 0
-peak = BUILT
-presses = 0
+at[9] = at[8]
+# presses, hands in which a hint was shown, writes made by a pause mid-hand, bytes allocated in
+# the idle check, the screens' objects (built once) by kind
+a = [0, 0, 0, 0, list(displayio.KINDS) if screens else None]
 rng = Rng(5)
-paused = 0  # writes made by a pause of IDLE_MS mid-hand
 
 
 def step(ms=20):
@@ -214,36 +191,31 @@ def settle():
 
 def pause():
     """The player waits IDLE_MS mid-hand: a changed match is written (handheld.persist)."""
-    global paused
     from handheld.persist import IDLE_MS
-    writes = app.saves.writes
+    n = app.saves.writes
     for _ in range(IDLE_MS // 20 + 2):
         step()
-    paused += app.saves.writes - writes
+    a[2] += app.saves.writes - n
 
 
-def finger(k, down):
+@micropython.native
+def button(k, down):
     """Key k down or up on the PyGamer: a shift register key, else the joystick."""
-    if k in KEYMAP:
-        n = KEYMAP.index(k)
-        if down:
-            PADS.made[0].press(n)
-        else:
-            PADS.made[0].release(n)
+    if k in keymap:
+        vmboard.pins["BUTTON_CLOCK"].press(keymap.index(k), down)
     else:
-        STICK.inputs["JOYSTICK_X" if k in (LEFT, RIGHT) else "JOYSTICK_Y"].value = (
+        vmboard.pins["JOYSTICK_X" if k in (LEFT, RIGHT) else "JOYSTICK_Y"].value = (
             32768 if not down else 1000 if k in (LEFT, UP) else 64000)
 
 
-def tap(k):
-    global presses
+def press(k):
     settle()
-    presses += 1
-    if BOARD:  # through the board's input: the loop polls it (pressed at now, up at now+40)
-        finger(k, True)
+    a[0] += 1
+    if board:  # through the board's input: the loop polls it (pressed at now, up at now+40)
+        button(k, True)
         step(0)
         step(40)
-        finger(k, False)
+        button(k, False)
         step(0)
         return
     app.press(k, now)
@@ -252,101 +224,112 @@ def tap(k):
     step(0)
 
 
-failed = False
-step(0)
-for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help pages
-    tap(k)
-if app.screen != 0 and not FAIL:
-    print("MENU TRIP left screen", app.screen)
-    failed = True
-for preset in range(3):
-    app.preset_index = preset
-    done = app.matches_done
-    tap(B)  # title or match end: a new match
-    n = 0
-    waited = False
-    while app.matches_done == done and n < 3000:
-        if STORE and not waited and app.screen == TABLE and app.saves.dirty:
-            pause()  # once a match, after its first trick: the pause's write
-            waited = True
-        if app.screen == 4:  # the menu: back to the game
-            tap(START)
-        elif app.screen == 5:  # rules help: back to the menu
-            tap(B)
-        else:
-            settle()  # the key is chosen for the screen it lands on
-            was = app.screen == TABLE and app.table.hinted
-            tap(KEYS[rng.below(len(KEYS))] if app.screen == TABLE else B)
-            if HINTS:
-                settle()
-                if not was and app.screen == TABLE and app.table.hinted:
-                    hinted += 1
-        n += 1
-        if n % 40 == 0:
-            gc.collect()
-            m = gc.mem_alloc()
-            if m > peak:
-                peak = m
-    if app.screen != MATCH_END:
-        print("STUCK preset", preset, "screen", app.screen, "error", app.error)
-        failed = True
-
-# the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
-app.new_match(3)
-settle()
-while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
-    tap(B)
+@micropython.native
+def play():
+    """The menu's trip, a match of each preset, then the idle check: how many went wrong."""
+    errors = 0
+    step(0)
+    for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
+        press(k)
+    if app.screen != 0 and not fail:
+        print("MENU TRIP left screen", app.screen)
+        errors += 1
+    for preset in range(3):
+        app.preset_index = preset
+        n = app.matches_done
+        press(B)  # title or match end: a new match
+        i = 0
+        held = False  # the pause made
+        while app.matches_done == n and i < 3000:
+            if root and not held and app.screen == TABLE and app.saves.dirty:
+                pause()  # once a match, after its first trick: the pause's write
+                held = True
+            if app.screen == 4:  # the menu: back to the game
+                press(START)
+            elif app.screen == 5:  # rules help: back to the menu
+                press(B)
+            else:
+                settle()  # the key is chosen for the screen it lands on
+                shown = app.screen == TABLE and app.table.hinted
+                press(buttons[rng.below(len(buttons))] if app.screen == TABLE else B)
+                if hint:
+                    settle()
+                    if not shown and app.screen == TABLE and app.table.hinted:
+                        a[1] += 1
+            i += 1
+            if i % 40 == 0 and mark(10) > at[9]:
+                at[9] = at[10]
+        if app.screen != MATCH_END:
+            print("STUCK preset", preset, "screen", app.screen, "error", app.error)
+            errors += 1
+    # the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
+    app.new_match(3)
     settle()
-if STORE and app.saves.dirty:  # the pause's write first: none falls in the idle check
-    pause()
-for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out
-    drawn = loop.refreshes
+    while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
+        press(B)
+        settle()
+    if root and app.saves.dirty:  # the pause's write first: none falls in the idle check
+        pause()
+    for _ in range(5):  # first a quiet 10 s: a timed note on the prompt has run out
+        n = loop.refreshes
+        for _ in range(1000):
+            step(10)
+        if loop.refreshes == n:
+            break
+    gc.collect()
+    gc.disable()
+    n = gc.mem_alloc()
     for _ in range(1000):
         step(10)
-    if loop.refreshes == drawn:
-        break
-gc.collect()
-gc.disable()
-before = gc.mem_alloc()
-for _ in range(1000):
-    step(10)
-idle = gc.mem_alloc() - before
-gc.enable()
-print("IDLE alloc=%d screen=%d" % (idle, app.screen))
+    a[3] = gc.mem_alloc() - n
+    gc.enable()
+    print("IDLE alloc=%d screen=%d" % (a[3], app.screen))
+    return errors + (a[3] != 0) + (app.errors != 0) + (app.matches_done < 3)
 
-gc.collect()
-print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
-    BASE, IMPORTS - BASE, BUILT - IMPORTS, peak - BASE, ENGINE - PRE,
-    SAVES + IMPORTS - APPMODS, BOARDS))
-print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
-    app.hands_done, app.matches_done, app.errors, presses, loop.refreshes, app.pystack_falls))
-if HINTS:
-    print("HINTS hands=%d" % hinted)
-if app.errors or idle or app.matches_done < 3:
-    failed = True
-result = (app.errors, idle, app.matches_done, app.error)
-if STORE:
-    s = app.saves
-    kind, last, writes, hands = s.store.kind, s._last, s.writes, app.hands_done
-    copies = s.store.copies
+
+@micropython.native
+def report(errors):
+    """The figures: (checks failed, what the failure line says, the saves' [kind, last write,
+    writes, hands, copies] or None)."""
+    mark(10)
+    print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
+        at[1], at[7] - at[1], at[8] - at[7], at[9] - at[1], at[5] - at[4],
+        (at[2] - at[1] if board else 0) + (at[7] - at[6]), at[3] - at[2] if board else 0))
+    print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
+        app.hands_done, app.matches_done, app.errors, a[0], loop.refreshes, app.pystack_falls))
+    if hint:
+        print("HINTS hands=%d" % a[1])
+    p = None
+    if root:
+        p = app.saves
+        p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies]
+    return errors, (app.errors, a[3], app.matches_done, app.error), p
+
+
+@micropython.native
+def check(errors, result, p):
+    """The saves read back and the stand-ins weighed; exits 1 if any check failed."""
+    gc.collect()
+    if root:
+        p[1] = stores.Store(p[4], p[0]).load() == p[1]  # the last write read back
+        print("SAVES writes=%d kind=%s idle=%d" % (p[2], p[0], a[2]))
+        if p[0] != "files+nvm" or not p[1] or p[2] < p[3] or not a[2]:
+            print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
+                  % (p[0], "was read back" if p[1] else "was not read back", p[2], p[3], a[2]))
+            errors += 1
+    if screens:
+        print("SCREENS c=%d objects=%d fakes=%d labels=0 excess=%d" % (
+            displayio.C_BYTES, sum(displayio.KINDS), at[1] - at[0], over(a[4])))
+    if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`):
+        micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at 1,261)
+    if errors:
+        print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
+        sys.exit(1)
+
+
+errors, result, p = report(play())
 # the checks below run as after a power cut: the app gone, so that they do not set the heap the
 # app needs; the saves are read back by a new Store over the same copies (files and nvm):
 # open_store again would compile handheld.savelayout, which a board does at power-up only
-s = app = loop = view = None
-gc.collect()
-if STORE:
-    back = stores.Store(copies, kind).load()
-    print("SAVES writes=%d kind=%s idle=%d" % (writes, kind, paused))
-    if kind != "files+nvm" or back != last or writes < hands or not paused:
-        print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
-              % (kind, "read back" if back == last else "lost", writes, hands, paused))
-        failed = True
-if SCREENS:
-    print("SCREENS c=%d objects=%d fakes=%d labels=%d excess=%d" % (
-        displayio.C_BYTES, displayio.OBJECTS, FAKES, LABELS, excess(KINDS)))
-import micropython  # noqa: E402
-if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`): kept
-    micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at ~1,261)
-if failed:
-    print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % result)
-    sys.exit(1)
+app = loop = view = None
+check(errors, result, p)

@@ -42,17 +42,15 @@ the heap (py/parse.c:631).
 """
 
 C_BYTES = 0  # heap bytes CircuitPython's C objects would have taken for what was built here
-OBJECTS = 0  # stand-ins built
-KINDS = [0, 0, 0, 0, 0]  # of them: Bitmap, Palette, TileGrid, Group, vectorio.Rectangle
+KINDS = [0, 0, 0, 0, 0]  # stand-ins built: Bitmap, Palette, TileGrid, Group, vectorio.Rectangle
 
 
 @micropython.native
 def _count(kind, *a):
     """One object of kind built: the firmware allocates blocks of each of a (bytes)."""
-    global C_BYTES, OBJECTS
+    global C_BYTES
     for n in a:
         C_BYTES += (n + 15) // 16 * 16
-    OBJECTS += 1
     KINDS[kind] += 1
 
 
@@ -62,7 +60,7 @@ class Bitmap:
     @micropython.native
     def __init__(self, width, height, n):
         if not (0 <= width < 32768 and 0 <= height < 32768 and 0 < n <= 65536):
-            raise ValueError("size")
+            raise ValueError("width")
         bits = 1
         while (n - 1) >> bits:
             bits = bits << 1 if bits < 8 else bits + 8
@@ -86,16 +84,16 @@ class Bitmap:
         if not (0 <= x < w and 0 <= y < self.height):
             raise IndexError("index")
         b = self.bits
-        m = (1 << b) - 1
-        q = 8 // b  # values in a byte, the first in its highest bits
-        k = y * ((w * b + 31) // 32 * 4) + x // q
-        s = (q - 1 - x % q) * b
+        mask = (1 << b) - 1
+        c = 8 // b  # values in a byte, the first in its highest bits
+        k = y * ((w * b + 31) // 32 * 4) + x // c
+        s = (c - 1 - x % c) * b
         d = self._p
         if v is not None:
-            if not 0 <= v <= m:
+            if not 0 <= v <= mask:
                 raise ValueError("value")
-            d[k] = d[k] & ~(m << s) | v << s
-        return d[k] >> s & m
+            d[k] = d[k] & ~(mask << s) | v << s
+        return d[k] >> s & mask
 
     __setitem__ = __getitem__
 
@@ -149,7 +147,7 @@ class TileGrid:
         tile_width = tile_width or bitmap.width
         tile_height = tile_height or bitmap.height
         if bitmap.width % tile_width or bitmap.height % tile_height:
-            raise ValueError("size")
+            raise ValueError("tile")
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self.x = x

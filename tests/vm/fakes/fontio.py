@@ -1,18 +1,3 @@
-"""A stand-in `fontio` for the VMs (see displayio.py here): BuiltinFont, as much of it as
-lib/handheld/tiletext.py reads on a board: `get_bounding_box()` (a new tuple at each call, as
-shared-module/fontio/BuiltinFont.c:18-24 makes) and `bitmap`, the glyph sheet (printable
-ASCII in a row), of which only the size is read. A board's font and its sheet are in flash and
-take no heap: the font here is its own sheet (its width and height are the sheet's).
-"""
-
-
-class BuiltinFont:
-    @micropython.native
-    def __init__(self, width, height):
-        self.bitmap = self
-        self.width = 95 * width
-        self.height = height
-
-    @micropython.native
-    def get_bounding_box(self):
-        return (self.width // 95, self.height)
+"""A stand-in `fontio` for the VMs (see displayio.py here): BuiltinFont, defined in
+terminalio.py (the font's only user on the app's path)."""
+from terminalio import BuiltinFont  # noqa: F401

@@ -13,7 +13,7 @@ class Rectangle:
     @micropython.native
     def __init__(self, pixel_shader, width, height, x=0, y=0, color_index=0):
         if width < 1 or height < 1:
-            raise ValueError("size")
+            raise ValueError("width")
         self.pixel_shader = pixel_shader
         self.width = width
         self.height = height
