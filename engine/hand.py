@@ -11,7 +11,7 @@ import gc
 gc.collect()
 from engine.rules import SIXTY_SIX
 gc.collect()
-from engine import play, legal
+from engine import legal
 gc.collect()
 from engine.rules import Rules
 from engine.rng import Rng
@@ -77,15 +77,20 @@ class Hand:
         self.reason = None
         self.declared_by = -1
 
-    @classmethod
-    def new(cls, seed, dealer=0, rules=SIXTY_SIX):
-        # A hand dealt from the engine's own PRNG: the same cards on every platform.
+    @staticmethod
+    def new(seed, dealer=0, rules=SIXTY_SIX):
+        # A hand dealt from the engine's own PRNG: the same cards on every platform (the rule
+        # set's cards, as bytes, shuffled).
         if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1) or \
                 not isinstance(rules, Rules):  # not 7.0, "7", True or a preset's name
             from engine.deck import check_args
             check_args(seed, dealer, rules)
-        h = cls(None)
-        h._deal(shuffled(seed, rules), dealer, rules)
+        deck = []
+        for c in range(24):
+            if rules.cards >> c & 1:
+                deck.append(c)
+        h = Hand(None)
+        h._deal(bytes(Rng(seed).shuffle(deck)), dealer, rules)
         return h
 
     # ---- what anyone may ask ------------------------------------------------------------
@@ -119,13 +124,10 @@ class Hand:
     def stock_open(self):
         return self.closed_by < 0 and self.face_up >= 0
 
-    def legal_actions(self):
-        # The actions the player to move may take, as ints (empty once over, D10).
-        return legal.actions(self)
-
-    def follow_cards(self):
-        # The cards the follower may play now (R8 open, R26 strict).
-        return legal.follow_cards(self)
+    # The actions the player to move may take, as ints (empty once over, D10), and the cards
+    # the follower may play now (R8 open, R26 strict): engine.legal's functions as methods.
+    legal_actions = legal.actions
+    follow_cards = legal.follow_cards
 
     # ---- changing the state ---------------------------------------------------------------
     def apply(self, action):
@@ -133,7 +135,7 @@ class Hand:
         if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
-        play.act(self, self.to_move, action)
+        legal.act(self, self.to_move, action)
 
     def finish(self, winner, game_points, reason):
         self.over = True
@@ -159,17 +161,8 @@ class Hand:
         return View(self, seat)
 
     def __repr__(self):
-        from engine.names import mask_names
+        from engine.notation import mask_names
         return "<Hand %s dealer=%d trick=%d hands=[%s | %s]%s>" % (
             self.rules.name, self.dealer, self.trick_no, mask_names(self.hands[0]),
             mask_names(self.hands[1]), " over" if self.over else "")
 
-
-def shuffled(seed, rules):
-    # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
-    # (Hand.new checks the arguments first).
-    deck = []
-    for c in range(24):
-        if rules.cards >> c & 1:
-            deck.append(c)
-    return bytes(Rng(seed).shuffle(deck))

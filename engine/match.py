@@ -89,10 +89,10 @@ class Match:
                 "target": self.target, "hand_no": self.hand_no, "dealer": self.dealer,
                 "scores": list(self.scores), "carry": self.carry, "history": list(self.hand.history)}
 
-    @classmethod
-    def restore(cls, rules, seed, target, hand_no, dealer, scores, carry=0, history=()):
+    @staticmethod
+    def restore(rules, seed, target, hand_no, dealer, scores, carry=0, history=()):
         """The match rebuilt from `state()` values; ValueError if they do not fit together."""
-        m = cls(rules, seed, target)
+        m = Match(rules, seed, target)
         if dealer not in (0, 1) or hand_no < 0 or len(scores) != 2:
             raise ValueError("saved match is malformed")
         m.hand_no = hand_no

@@ -73,7 +73,7 @@ class Rules:
 
     def changed(self):
         """Dict of the options that differ from the preset this rule set is named after."""
-        base = PRESETS.get(self.name) or _BASE
+        base = PRESETS.get(self.name) or Rules  # the class holds the defaults
         out = {}
         for key in OPTIONS:
             if getattr(self, key) != getattr(base, key):
@@ -86,11 +86,8 @@ class Rules:
         out.update(options)
         return Rules(self.name, **out)
 
-    def __eq__(self, other):
+    def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, Rules) and self.options() == other.options()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __repr__(self):
         extra = self.changed()
@@ -107,7 +104,6 @@ OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs
            "close_score_at", "run_out_winner", "last_trick_bonus", "draw_carry_point",
            "auto_declare", "show_own_points", "show_opponent_points", "review_last_trick")
 _checked = False  # until the presets are made
-_BASE = Rules()
 
 SIXTY_SIX = Rules("sixty-six")
 

@@ -3,8 +3,8 @@ import pytest
 
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.deck import N_ACTIONS, card
-from engine.names import (card_name, parse_card, action_name, parse_action, card_words,
-                          mask_names)
+from engine.names import card_name, card_words
+from engine.notation import parse_card, action_name, parse_action, mask_names
 from helpers import mask
 
 
