@@ -5,22 +5,6 @@ from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW
 from engine import score
 
 
-def strict_cards(hand, led, trump, full):
-    """The cards a follower may play to `led` in the strict phase (R26)."""
-    suit = SUIT_MASK[led // 6]
-    same = hand & suit
-    if same:
-        if full:
-            higher = same & ~((2 << led) - 1)
-            if higher:
-                return higher
-        return same
-    trumps = hand & SUIT_MASK[trump]
-    if full and trumps:
-        return trumps
-    return hand
-
-
 def beats(follow, led, trump):
     """True if the follower's card wins the trick against the led card (R9)."""
     if follow // 6 == led // 6:
@@ -71,9 +55,16 @@ def actions(hand):
 def follow_cards(hand):
     """The cards the follower may play now (R8 open, R26 strict)."""
     m = hand.hands[hand.to_move]
-    if hand.strict:
-        return strict_cards(m, hand.trick_card, hand.trump_suit, hand.rules.strictness == "full")
-    return m
+    if not hand.strict:
+        return m
+    led = hand.trick_card
+    full = hand.rules.strictness == "full"
+    same = m & SUIT_MASK[led // 6]
+    if same:  # follow suit, heading the led card if you can (full strictness)
+        m = same & ~((2 << led) - 1)
+        return m if full and m else same
+    same = m & SUIT_MASK[hand.trump_suit]  # else trump if you can (full strictness)
+    return same if full and same else m
 
 
 def may_exchange(hand, p, following):

@@ -42,12 +42,10 @@ class Match:
         """Play an action in the current hand; scores the hand when it ends."""
         if self.over:
             raise ValueError("the match is over")
-        self.hand.apply(action)
-        if self.hand.over:
-            self._score_hand()
-
-    def _score_hand(self):
         h = self.hand
+        h.apply(action)
+        if not h.over:
+            return
         w = h.winner
         pts = h.game_points
         if w is None:

@@ -3,17 +3,17 @@
 Reading names back (parse_card, parse_action) and the actions' names ('M:H', 'X', 'C', 'W',
 'D') are in engine.notation: records, tests and tools use them, a board's game does not.
 """
-RANKS = "9JQKTA"
-SUITS = "CDHS"
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-RANK_WORDS = ("nine", "jack", "queen", "king", "ten", "ace")
+# split from one string: a board compiling this .py interns every short string literal
+SUIT_WORDS = tuple("clubs diamonds hearts spades".split())
+RANK_WORDS = tuple("nine jack queen king ten ace".split())
 
 
 def card_name(c):
-    """'QH' for the queen of hearts."""
+    """'QH' for the queen of hearts (rank 9 J Q K T A, suit C D H S: engine.notation.RANKS,
+    SUITS)."""
     if not 0 <= c < 24:
         raise ValueError("no card %r: cards are 0..23" % (c,))
-    return RANKS[c % 6] + SUITS[c // 6]
+    return "9JQKTA"[c % 6] + "CDHS"[c // 6]
 
 
 def card_words(c):

@@ -3,8 +3,10 @@
 (engine.explain), tests and tools write them. Not on a board's import path: its game shows
 cards with engine.names (card_name, card_words) and never reads names back."""
 from engine.cards import MARRIAGE, EXCHANGE, DECLARE, cards_of
-from engine.names import RANKS, SUITS, card_name
+from engine.names import card_name
 
+RANKS = "9JQKTA"
+SUITS = "CDHS"
 _ACTIONS = "XCWD"  # exchange, close, draw, declare: actions 28..31
 
 
