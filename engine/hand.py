@@ -9,11 +9,10 @@
 # (see engine.ai)
 import gc
 gc.collect()
-from engine.rules import SIXTY_SIX
-gc.collect()
 from engine import legal
 gc.collect()
-from engine.rules import Rules
+from engine.rules import SIXTY_SIX, Rules
+gc.collect()
 from engine.rng import Rng
 
 
@@ -34,24 +33,21 @@ class Hand:
         self.rules = rules
         self.dealer = dealer
         d = self.deck
-        nd = 1 - dealer
+        o = 1 - dealer
         hands = [0, 0]
-        if rules.deck == 20:  # 3 + trump + 2 (Schnapsen)
-            parts = ((nd, 0, 3), (dealer, 3, 6), (nd, 7, 9), (dealer, 9, 11))
-            self.face_up = d[6]
-            self._stock_start = 11
-        else:  # 3-3, 3-3, then the 13th card face up (R5)
-            parts = ((nd, 0, 3), (dealer, 3, 6), (nd, 6, 9), (dealer, 9, 12))
-            self.face_up = d[12]
-            self._stock_start = 13
-        for seat, a, b in parts:
+        five = rules.deck == 20
+        # 3 + trump + 2 (Schnapsen), or 3-3, 3-3, then the 13th card face up (R5)
+        for seat, a, b in (((o, 0, 3), (dealer, 3, 6), (o, 7, 9), (dealer, 9, 11)) if five else
+                           ((o, 0, 3), (dealer, 3, 6), (o, 6, 9), (dealer, 9, 12))):
             for i in range(a, b):
                 hands[seat] |= 1 << d[i]
+        self.face_up = d[6] if five else d[12]
+        self._stock_start = 11 if five else 13
         self.hands = hands
         self._next = self._stock_start  # index in deck of the next face-down card to draw
         self.trump_suit = self.face_up // 6
-        self.leader = nd  # R7
-        self.to_move = nd
+        self.leader = o  # R7
+        self.to_move = o
         self.trick_card = -1  # the led card of the trick in progress
         self.announced = -1  # suit of a marriage just announced, whose K or Q must be led
         self.draw_pending = False
@@ -126,7 +122,7 @@ class Hand:
 
     # The actions the player to move may take, as ints (empty once over, D10), and the cards
     # the follower may play now (R8 open, R26 strict): engine.legal's functions as methods.
-    legal_actions = legal.actions
+    legal_actions = legal.legal_actions
     follow_cards = legal.follow_cards
 
     # ---- changing the state ---------------------------------------------------------------
@@ -161,8 +157,6 @@ class Hand:
         return View(self, seat)
 
     def __repr__(self):
-        from engine.notation import mask_names
-        return "<Hand %s dealer=%d trick=%d hands=[%s | %s]%s>" % (
-            self.rules.name, self.dealer, self.trick_no, mask_names(self.hands[0]),
-            mask_names(self.hands[1]), " over" if self.over else "")
+        from engine.notation import hand_repr  # not on a board's import path
+        return hand_repr(self)
 

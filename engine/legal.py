@@ -1,19 +1,21 @@
-"""Which actions are legal (R8, R13-R23, R26, R29 as settled by D1-D4) and what each does to a
-hand (R10-R13, R17, R19, R20): the verbs behind Hand.legal_actions and Hand.apply."""
+# Which actions are legal (R8, R13-R23, R26, R29 as settled by D1-D4) and what each does to a
+# hand (R10-R13, R17, R19, R20): the verbs behind Hand.legal_actions and Hand.apply.
+# Comments, not docstrings (as in engine.hand): a board compiling this .py holds a docstring's
+# text in the parse tree while it does.
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, \
     bit_index
 from engine import score
 
 
 def beats(follow, led, trump):
-    """True if the follower's card wins the trick against the led card (R9)."""
+    # True if the follower's card wins the trick against the led card (R9).
     if follow // 6 == led // 6:
         return follow > led
     return follow // 6 == trump
 
 
-def actions(hand):
-    """The actions the player to move may take, as ints (empty once over, D10)."""
+def legal_actions(hand):
+    # The actions the player to move may take, as ints (empty once over, D10).
     if hand.over:
         return []
     p = hand.to_move
@@ -53,7 +55,7 @@ def actions(hand):
 
 
 def follow_cards(hand):
-    """The cards the follower may play now (R8 open, R26 strict)."""
+    # The cards the follower may play now (R8 open, R26 strict).
     m = hand.hands[hand.to_move]
     if not hand.strict:
         return m
@@ -69,8 +71,8 @@ def follow_cards(hand):
 
 def may_exchange(hand, p, following):
     r = hand.rules
-    ex = hand.trump_suit * 6 + r.exchange_rank
-    if not hand.hands[p] >> ex & 1 or hand.face_up < 0:
+    c = hand.trump_suit * 6 + r.exchange_rank  # the trump nine (jack, Schnapsen)
+    if not hand.hands[p] >> c & 1 or hand.face_up < 0:
         return False
     if following:
         if hand.closed_by == 1 - p and r.exchange_on_opponent_close:  # V-EX4
@@ -93,7 +95,7 @@ def may_close(hand, p):
 
 # ---- what each legal action does -----------------------------------------------------------
 def act(hand, p, action):
-    """Seat p takes a legal action."""
+    # Seat p takes a legal action.
     hand.history.append(action)
     if action < 24:
         play_card(hand, p, action)
@@ -104,11 +106,11 @@ def act(hand, p, action):
         hand.shown[p] |= 0x0C << (6 * s)
         hand.announced = s
     elif action == EXCHANGE:  # R13
-        ex = hand.trump_suit * 6 + hand.rules.exchange_rank
+        c = hand.trump_suit * 6 + hand.rules.exchange_rank
         old = hand.face_up
-        hand.hands[p] ^= (1 << ex) | (1 << old)
+        hand.hands[p] ^= (1 << c) | (1 << old)
         hand.shown[p] |= 1 << old
-        hand.face_up = ex
+        hand.face_up = c
         hand.exchanged_by = p
     elif action == CLOSE:  # R17, R19
         hand.closed_by = p
@@ -135,7 +137,7 @@ def act(hand, p, action):
 
 
 def play_card(hand, p, c):
-    """A lead, or a follow that ends the trick (R9, R10; R11 a draw is then pending)."""
+    # A lead, or a follow that ends the trick (R9, R10; R11 a draw is then pending).
     bit = 1 << c
     hand.hands[p] ^= bit
     hand.played[p] |= bit

@@ -24,6 +24,13 @@ def mask_names(mask):
     return " ".join([card_name(c) for c in cards_of(mask)])
 
 
+def hand_repr(hand):
+    """repr(hand): the rule set, dealer, tricks played and both hands."""
+    return "<Hand %s dealer=%d trick=%d hands=[%s | %s]%s>" % (
+        hand.rules.name, hand.dealer, hand.trick_no, mask_names(hand.hands[0]),
+        mask_names(hand.hands[1]), " over" if hand.over else "")
+
+
 def action_name(a):
     """'QH' play, 'M:H' marriage in hearts, 'X' exchange, 'C' close, 'W' draw, 'D' declare 66."""
     if 0 <= a < 24:

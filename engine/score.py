@@ -27,10 +27,10 @@ def declare(hand, p):
     closer = hand.closed_by
     # R37: a failed close scores 2, or 3 if the closer's opponent had no trick at the close
     # (or always 3)
-    failed = 3 if r.failed_close_always3 or not hand.frozen_tricks else 2
+    pts = 3 if r.failed_close_always3 or not hand.frozen_tricks else 2
     if hand.points(p) < 66:  # a false declaration
         if closer == p:  # D7
-            hand.finish(o, failed, CLOSER_FALSE)
+            hand.finish(o, pts, CLOSER_FALSE)
         else:  # R30a: the opponent scores 2, or 3 without a trick
             hand.finish(o, 2 if hand.tricks_won[o] or not r.false_declare_schwarz3 else 3,
                         FALSE_DECLARATION)
@@ -43,8 +43,8 @@ def declare(hand, p):
             hand.finish(p, scale(hand.frozen_points, hand.frozen_tricks), CLOSER_WON)
     else:  # R37b
         if r.beaten_closer_flat2 and not r.failed_close_always3:
-            failed = 2
-        hand.finish(p, failed, CLOSER_BEATEN)
+            pts = 2
+        hand.finish(p, pts, CLOSER_BEATEN)
 
 
 def run_out(hand, w):
