@@ -159,4 +159,3 @@ class Hand:
     def __repr__(self):
         from engine.notation import hand_repr  # not on a board's import path
         return hand_repr(self)
-

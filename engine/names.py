@@ -13,7 +13,9 @@ def card_name(c):
     SUITS)."""
     if not 0 <= c < 24:
         raise ValueError("no card %r: cards are 0..23" % (c,))
-    return "9JQKTA"[c % 6] + "CDHS"[c // 6]
+    r = c % 6
+    c //= 6
+    return "9JQKTA"[r:r + 1] + "CDHS"[c:c + 1]  # slices: a board interns a str's c[i] for good
 
 
 def card_words(c):
