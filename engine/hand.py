@@ -35,14 +35,14 @@ class Hand:
         d = self.deck
         o = 1 - dealer
         hands = [0, 0]
-        five = rules.deck == 20
+        n = 11 if rules.deck == 20 else 13  # where the stock starts
         # 3 + trump + 2 (Schnapsen), or 3-3, 3-3, then the 13th card face up (R5)
-        for seat, a, b in (((o, 0, 3), (dealer, 3, 6), (o, 7, 9), (dealer, 9, 11)) if five else
-                           ((o, 0, 3), (dealer, 3, 6), (o, 6, 9), (dealer, 9, 12))):
+        for seat, a, b in (((o, 0, 3), (dealer, 3, 6), (o, 7, 9), (dealer, 9, 11)) if n == 11
+                           else ((o, 0, 3), (dealer, 3, 6), (o, 6, 9), (dealer, 9, 12))):
             for i in range(a, b):
                 hands[seat] |= 1 << d[i]
-        self.face_up = d[6] if five else d[12]
-        self._stock_start = 11 if five else 13
+        self.face_up = d[6] if n == 11 else d[12]
+        self._stock_start = n
         self.hands = hands
         self._next = self._stock_start  # index in deck of the next face-down card to draw
         self.trump_suit = self.face_up // 6
