@@ -20,24 +20,17 @@ DECLARE = const(31)
 
 SUIT_MASK = (0x3F, 0xFC0, 0x3F000, 0xFC0000)
 
-# card points of each card 0..23 (R1: by rank 0, 2, 3, 4, 10, 11), and its index from a one-bit
-# mask (2**k % 37 is unique)
-CARD_POINTS = (0, 2, 3, 4, 10, 11) * 4
-_LOG37 = [0] * 37
-for _k in range(24):
-    _LOG37[(1 << _k) % 37] = _k
-_LOG37 = tuple(_LOG37)
-del _k
+# card points of each card 0..23 (R1: by rank 0, 2, 3, 4, 10, 11), and a card's index from its
+# one-bit mask: _LOG37[2**k % 37] == k (the 24 remainders differ). Bytes: a tuple of ints takes
+# 4 bytes an entry on a board's heap, bytes 1.
+CARD_POINTS = b"\x00\x02\x03\x04\n\x0b" * 4
+_LOG37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\r\x04\x07\x11\x00\x00"
+          b"\x16\x00\x0f\x00\n\x0c\x06\x00\x15\x0e\t\x05\x14\x08\x13\x12")
 
 
 def bit_index(bit):
     """Index of a mask holding exactly one bit."""
     return _LOG37[bit % 37]
-
-
-def lowest(mask):
-    """Lowest card in a non-empty mask."""
-    return _LOG37[(mask & -mask) % 37]
 
 
 def popcount(mask):

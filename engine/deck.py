@@ -86,7 +86,7 @@ def check_deck(deck, rules, dealer=0):
             raise ValueError("deck holds %s twice" % card_name(c))
         seen |= 1 << c
     if seen != rules.cards:
-        from engine.names import mask_names
+        from engine.notation import mask_names
         raise ValueError("deck holds %s, which a %d-card deck has not" %
                          (mask_names(seen & ~rules.cards), n))
     return cards

@@ -1,6 +1,6 @@
 """Why an action is refused, naming the rule (imported only when an action is refused)."""
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
-from engine.names import action_name, mask_names, SUITS
+from engine.notation import action_name, mask_names, SUITS
 
 
 def why_illegal(hand, a):

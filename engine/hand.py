@@ -9,11 +9,10 @@
 # (see engine.ai)
 import gc
 gc.collect()
-from engine.rules import SIXTY_SIX
+from engine import legal
 gc.collect()
-from engine import play, legal
+from engine.rules import SIXTY_SIX, Rules
 gc.collect()
-from engine.rules import Rules
 from engine.rng import Rng
 
 
@@ -34,24 +33,21 @@ class Hand:
         self.rules = rules
         self.dealer = dealer
         d = self.deck
-        nd = 1 - dealer
+        o = 1 - dealer
         hands = [0, 0]
-        if rules.deck == 20:  # 3 + trump + 2 (Schnapsen)
-            parts = ((nd, 0, 3), (dealer, 3, 6), (nd, 7, 9), (dealer, 9, 11))
-            self.face_up = d[6]
-            self._stock_start = 11
-        else:  # 3-3, 3-3, then the 13th card face up (R5)
-            parts = ((nd, 0, 3), (dealer, 3, 6), (nd, 6, 9), (dealer, 9, 12))
-            self.face_up = d[12]
-            self._stock_start = 13
-        for seat, a, b in parts:
+        n = 11 if rules.deck == 20 else 13  # where the stock starts
+        # 3 + trump + 2 (Schnapsen), or 3-3, 3-3, then the 13th card face up (R5)
+        for seat, a, b in (((o, 0, 3), (dealer, 3, 6), (o, 7, 9), (dealer, 9, 11)) if n == 11
+                           else ((o, 0, 3), (dealer, 3, 6), (o, 6, 9), (dealer, 9, 12))):
             for i in range(a, b):
                 hands[seat] |= 1 << d[i]
+        self.face_up = d[6] if n == 11 else d[12]
+        self._stock_start = n
         self.hands = hands
         self._next = self._stock_start  # index in deck of the next face-down card to draw
         self.trump_suit = self.face_up // 6
-        self.leader = nd  # R7
-        self.to_move = nd
+        self.leader = o  # R7
+        self.to_move = o
         self.trick_card = -1  # the led card of the trick in progress
         self.announced = -1  # suit of a marriage just announced, whose K or Q must be led
         self.draw_pending = False
@@ -77,15 +73,20 @@ class Hand:
         self.reason = None
         self.declared_by = -1
 
-    @classmethod
-    def new(cls, seed, dealer=0, rules=SIXTY_SIX):
-        # A hand dealt from the engine's own PRNG: the same cards on every platform.
+    @staticmethod
+    def new(seed, dealer=0, rules=SIXTY_SIX):
+        # A hand dealt from the engine's own PRNG: the same cards on every platform (the rule
+        # set's cards, as bytes, shuffled).
         if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1) or \
                 not isinstance(rules, Rules):  # not 7.0, "7", True or a preset's name
             from engine.deck import check_args
             check_args(seed, dealer, rules)
-        h = cls(None)
-        h._deal(shuffled(seed, rules), dealer, rules)
+        deck = []
+        for c in range(24):
+            if rules.cards >> c & 1:
+                deck.append(c)
+        h = Hand(None)
+        h._deal(bytes(Rng(seed).shuffle(deck)), dealer, rules)
         return h
 
     # ---- what anyone may ask ------------------------------------------------------------
@@ -119,13 +120,10 @@ class Hand:
     def stock_open(self):
         return self.closed_by < 0 and self.face_up >= 0
 
-    def legal_actions(self):
-        # The actions the player to move may take, as ints (empty once over, D10).
-        return legal.actions(self)
-
-    def follow_cards(self):
-        # The cards the follower may play now (R8 open, R26 strict).
-        return legal.follow_cards(self)
+    # The actions the player to move may take, as ints (empty once over, D10), and the cards
+    # the follower may play now (R8 open, R26 strict): engine.legal's functions as methods.
+    legal_actions = legal.legal_actions
+    follow_cards = legal.follow_cards
 
     # ---- changing the state ---------------------------------------------------------------
     def apply(self, action):
@@ -133,7 +131,7 @@ class Hand:
         if type(action) is not int or action not in self.legal_actions():  # not 3.0 or True
             from engine.explain import why_illegal
             raise IllegalAction(why_illegal(self, action))
-        play.act(self, self.to_move, action)
+        legal.act(self, self.to_move, action)
 
     def finish(self, winner, game_points, reason):
         self.over = True
@@ -159,17 +157,5 @@ class Hand:
         return View(self, seat)
 
     def __repr__(self):
-        from engine.names import mask_names
-        return "<Hand %s dealer=%d trick=%d hands=[%s | %s]%s>" % (
-            self.rules.name, self.dealer, self.trick_no, mask_names(self.hands[0]),
-            mask_names(self.hands[1]), " over" if self.over else "")
-
-
-def shuffled(seed, rules):
-    # The rule set's cards (bytes) shuffled by the engine's PRNG: the same on every platform
-    # (Hand.new checks the arguments first).
-    deck = []
-    for c in range(24):
-        if rules.cards >> c & 1:
-            deck.append(c)
-    return bytes(Rng(seed).shuffle(deck))
+        from engine.notation import hand_repr  # not on a board's import path
+        return hand_repr(self)

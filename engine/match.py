@@ -42,12 +42,10 @@ class Match:
         """Play an action in the current hand; scores the hand when it ends."""
         if self.over:
             raise ValueError("the match is over")
-        self.hand.apply(action)
-        if self.hand.over:
-            self._score_hand()
-
-    def _score_hand(self):
         h = self.hand
+        h.apply(action)
+        if not h.over:
+            return
         w = h.winner
         pts = h.game_points
         if w is None:
@@ -89,10 +87,10 @@ class Match:
                 "target": self.target, "hand_no": self.hand_no, "dealer": self.dealer,
                 "scores": list(self.scores), "carry": self.carry, "history": list(self.hand.history)}
 
-    @classmethod
-    def restore(cls, rules, seed, target, hand_no, dealer, scores, carry=0, history=()):
+    @staticmethod
+    def restore(rules, seed, target, hand_no, dealer, scores, carry=0, history=()):
         """The match rebuilt from `state()` values; ValueError if they do not fit together."""
-        m = cls(rules, seed, target)
+        m = Match(rules, seed, target)
         if dealer not in (0, 1) or hand_no < 0 or len(scores) != 2:
             raise ValueError("saved match is malformed")
         m.hand_no = hand_no

@@ -1,58 +1,22 @@
-"""Text names of cards and actions: 'QH', 'M:H', 'X', 'C', 'W', 'D' (round-trip with parse_*)."""
-from engine.cards import MARRIAGE, EXCHANGE, DECLARE, cards_of
+"""Cards by name: 'QH' (card_name) and 'queen of hearts' (card_words), what the game shows.
 
-RANKS = "9JQKTA"
-SUITS = "CDHS"
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-RANK_WORDS = ("nine", "jack", "queen", "king", "ten", "ace")
+Reading names back (parse_card, parse_action) and the actions' names ('M:H', 'X', 'C', 'W',
+'D') are in engine.notation: records, tests and tools use them, a board's game does not.
+"""
+# split from one string: a board compiling this .py interns every short string literal
+SUIT_WORDS = tuple("clubs diamonds hearts spades".split())
+RANK_WORDS = tuple("nine jack queen king ten ace".split())
 
 
 def card_name(c):
-    """'QH' for the queen of hearts."""
+    """'QH' for the queen of hearts (rank 9 J Q K T A, suit C D H S: engine.notation.RANKS,
+    SUITS)."""
     if not 0 <= c < 24:
         raise ValueError("no card %r: cards are 0..23" % (c,))
-    return RANKS[c % 6] + SUITS[c // 6]
-
-
-def parse_card(text):
-    """Card from a name like 'QH' or 'th' (10 may be written T or 10)."""
-    s = str(text).strip().upper()
-    if s.startswith("10"):
-        s = "T" + s[2:]
-    if len(s) != 2 or s[0] not in RANKS or s[1] not in SUITS:
-        raise ValueError("not a card name: %r (rank 9 J Q K T A, then suit C D H S)" % (text,))
-    return SUITS.index(s[1]) * 6 + RANKS.index(s[0])
+    r = c % 6
+    c //= 6
+    return "9JQKTA"[r:r + 1] + "CDHS"[c:c + 1]  # slices: a board interns a str's c[i] for good
 
 
 def card_words(c):
     return RANK_WORDS[c % 6] + " of " + SUIT_WORDS[c // 6]
-
-
-def mask_names(mask):
-    return " ".join([card_name(c) for c in cards_of(mask)])
-
-
-_ACTIONS = "XCWD"  # exchange, close, draw, declare: actions 28..31
-
-
-def action_name(a):
-    """'QH' play, 'M:H' marriage in hearts, 'X' exchange, 'C' close, 'W' draw, 'D' declare 66."""
-    if 0 <= a < 24:
-        return card_name(a)
-    if MARRIAGE <= a < MARRIAGE + 4:
-        return "M:" + SUITS[a - MARRIAGE]
-    if EXCHANGE <= a <= DECLARE and a % 1 == 0:  # 28.0 too, as 28
-        return _ACTIONS[int(a) - EXCHANGE]
-    raise ValueError("no action %r: actions are 0..31" % (a,))
-
-
-def parse_action(text):
-    s = str(text).strip().upper()
-    if len(s) == 1 and s in _ACTIONS:
-        return EXCHANGE + _ACTIONS.index(s)
-    if s.startswith("M:") and len(s) == 3 and s[2] in SUITS:
-        return MARRIAGE + SUITS.index(s[2])
-    try:
-        return parse_card(s)
-    except ValueError:
-        raise ValueError("not an action: %r (a card like QH, M:H, X, C, W or D)" % (text,))

@@ -7,7 +7,8 @@
 An `options` line lists rule options that differ from the preset (`close_min_stock=4 ...`).
 Rule sets not named after a preset are written `preset custom`: the defaults plus the options.
 """
-from engine.names import card_name, parse_card, action_name, parse_action
+from engine.names import card_name
+from engine.notation import parse_card, action_name, parse_action
 from engine.hand import Hand
 from engine.rules import preset, Rules, OPTIONS, PRESETS
 

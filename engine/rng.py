@@ -12,7 +12,7 @@ except ImportError:  # CPython
 # The state x (1..2**31-2) is kept as s = x - 2**30: a board's small ints stop at 2**30 - 1, and
 # x itself, or A * (x % Q), would be a long int allocated on the heap at every step (about 70
 # bytes a number drawn on CircuitPython's 32-bit build). Every intermediate below stays small.
-_M = 2147483647  # 2**31 - 1
+_M = const(2147483647)  # 2**31 - 1 (a long int on a board: kept in the code, not a global)
 _A = const(48271)
 _Q = const(44488)  # _M // _A
 _R = const(3399)  # _M % _A

@@ -44,7 +44,8 @@ class Rules:
 
     def __init__(self, name="custom", **options):
         self.name = name
-        if _checked and options:  # the presets below are written right; a board skips this
+        if options and PRESETS:  # the presets below are written right (PRESETS is empty
+            # while they are made); a board, which plays them as they are, skips this
             from engine.ruleopts import check
             check(options)
         for key in options:
@@ -73,7 +74,7 @@ class Rules:
 
     def changed(self):
         """Dict of the options that differ from the preset this rule set is named after."""
-        base = PRESETS.get(self.name) or _BASE
+        base = PRESETS.get(self.name) or Rules  # the class holds the defaults
         out = {}
         for key in OPTIONS:
             if getattr(self, key) != getattr(base, key):
@@ -86,17 +87,14 @@ class Rules:
         out.update(options)
         return Rules(self.name, **out)
 
-    def __eq__(self, other):
+    def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, Rules) and self.options() == other.options()
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __repr__(self):
-        extra = self.changed()
-        if not extra:
+        out = self.changed()
+        if not out:
             return "<Rules %s>" % self.name
-        return "<Rules %s %r>" % (self.name, extra)
+        return "<Rules %s %r>" % (self.name, out)
 
 
 OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs_trick",
@@ -106,8 +104,7 @@ OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs
            "false_declare_schwarz3", "beaten_closer_flat2", "failed_close_always3",
            "close_score_at", "run_out_winner", "last_trick_bonus", "draw_carry_point",
            "auto_declare", "show_own_points", "show_opponent_points", "review_last_trick")
-_checked = False  # until the presets are made
-_BASE = Rules()
+PRESETS = {}  # filled once the presets are made
 
 SIXTY_SIX = Rules("sixty-six")
 
@@ -134,9 +131,8 @@ SANTASE = Rules(
     failed_close_always3=True,
 )
 
-_checked = True  # every rule set made from now on has its options checked (engine.ruleopts)
-
-PRESETS = {"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN, "santase": SANTASE}
+# every rule set made from now on has its options checked (engine.ruleopts)
+PRESETS.update({"sixty-six": SIXTY_SIX, "schnapsen": SCHNAPSEN, "santase": SANTASE})
 PRESET_ORDER = ("sixty-six", "schnapsen", "santase")
 
 

@@ -19,48 +19,32 @@ def scale(points, tricks):
     return 2 if tricks else 3
 
 
-def false_points(hand, o):
-    """R30a: the opponent of a false declarer scores 2, or 3 without a trick."""
-    if hand.tricks_won[o] or not hand.rules.false_declare_schwarz3:
-        return 2
-    return 3
-
-
-def failed_close_points(hand):
-    """R37: 2, or 3 if the closer's opponent had no trick at the close (or always 3)."""
-    if hand.rules.failed_close_always3 or not hand.frozen_tricks:
-        return 3
-    return 2
-
-
 def declare(hand, p):
     """Check p's declaration of 66 and score the hand."""
     r = hand.rules
     o = 1 - p
     hand.declared_by = p
-    correct = hand.points(p) >= 66
     closer = hand.closed_by
-    if closer < 0:
-        if correct:
-            hand.finish(p, scale(hand.points(o), hand.tricks_won[o]), DECLARED)
+    # R37: a failed close scores 2, or 3 if the closer's opponent had no trick at the close
+    # (or always 3)
+    pts = 3 if r.failed_close_always3 or not hand.frozen_tricks else 2
+    if hand.points(p) < 66:  # a false declaration
+        if closer == p:  # D7
+            hand.finish(o, pts, CLOSER_FALSE)
+        else:  # R30a: the opponent scores 2, or 3 without a trick
+            hand.finish(o, 2 if hand.tricks_won[o] or not r.false_declare_schwarz3 else 3,
+                        FALSE_DECLARATION)
+    elif closer < 0:
+        hand.finish(p, scale(hand.points(o), hand.tricks_won[o]), DECLARED)
+    elif closer == p:  # R36: scored from the opponent's tricks and points at the close
+        if r.close_score_at == "end":
+            hand.finish(p, scale(hand.points(o), hand.tricks_won[o]), CLOSER_WON)
         else:
-            hand.finish(o, false_points(hand, o), FALSE_DECLARATION)
-    elif closer == p:
-        if correct:  # R36: scored from the opponent's tricks and points at the close
-            if r.close_score_at == "end":
-                pts = scale(hand.points(o), hand.tricks_won[o])
-            else:
-                pts = scale(hand.frozen_points, hand.frozen_tricks)
-            hand.finish(p, pts, CLOSER_WON)
-        else:
-            hand.finish(o, failed_close_points(hand), CLOSER_FALSE)
-    elif correct:  # R37b
-        pts = failed_close_points(hand)
+            hand.finish(p, scale(hand.frozen_points, hand.frozen_tricks), CLOSER_WON)
+    else:  # R37b
         if r.beaten_closer_flat2 and not r.failed_close_always3:
             pts = 2
         hand.finish(p, pts, CLOSER_BEATEN)
-    else:
-        hand.finish(o, false_points(hand, o), FALSE_DECLARATION)
 
 
 def run_out(hand, w):
@@ -71,7 +55,8 @@ def run_out(hand, w):
         if hand.closed_by == w and hand.points(w) >= 66:
             declare(hand, w)
         else:
-            hand.finish(1 - hand.closed_by, failed_close_points(hand), CLOSER_FAILED)
+            hand.finish(1 - hand.closed_by, 3 if r.failed_close_always3 or not
+                        hand.frozen_tricks else 2, CLOSER_FAILED)  # R37, as in declare
         return
     hand.bonus[w] = r.last_trick_bonus  # R31
     if hand.points(w) >= 66:  # D8: counts as the last-trick winner's correct declaration

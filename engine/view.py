@@ -67,11 +67,8 @@ class View:
                 self.frozen, self.played, self.marriages, self.last_trick, self.history,
                 self.over, self.winner, self.game_points, self.unseen, self.legal)
 
-    def __eq__(self, other):
+    def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, View) and self.key() == other.key()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash(self.key())

@@ -23,7 +23,7 @@ HEAP_TARGET_KB = 48
 # the modules a match imports, in their compile order (engine/hand.py orders its imports so that
 # the big ones compile while little else is on the heap); not engine/deck.py: Hand.new deals
 # without it
-MATCH_MODULES = ("match", "hand", "rules", "play", "legal", "cards", "score", "rng")
+MATCH_MODULES = ("match", "hand", "rules", "legal", "cards", "score", "rng")
 
 
 def micropython():

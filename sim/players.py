@@ -83,7 +83,7 @@ class _SimHand(Hand):
         if acts is not None:
             self._acts = None
             return acts
-        return _legal.actions(self)
+        return _legal.legal_actions(self)
 
 
 def _sim_hand(view, rng):
@@ -226,7 +226,7 @@ def _rollout_random(h, rng):
     exactly when the mover's points are >= 66."""
     rnd = rng.random
     while not h.over:
-        acts = _legal.actions(h)
+        acts = _legal.legal_actions(h)
         if acts[0] == DECLARE:
             p = h.to_move
             if h.points(p) >= 66:
@@ -246,7 +246,7 @@ def _rollout_light(h, rng):
     marriage when one is offered, otherwise a uniformly random card (or exchange)."""
     rnd = rng.random
     while not h.over:
-        acts = _legal.actions(h)
+        acts = _legal.legal_actions(h)
         a = -1
         if acts[0] == DECLARE:
             if h.points(h.to_move) >= 66:
@@ -300,7 +300,7 @@ def _rollout_greedy(h, rng, eps=0.25):
     probability eps uniformly at random."""
     rnd = rng.random
     while not h.over:
-        acts = _legal.actions(h)
+        acts = _legal.legal_actions(h)
         p = h.to_move
         a = -1
         if acts[0] == DECLARE:
@@ -430,7 +430,7 @@ class ISMCTSPlayer(_SearchPlayer):
             path = [root]
             while not h.over:
                 p = h.to_move
-                acts = _legal.actions(h)
+                acts = _legal.legal_actions(h)
                 if acts[0] == DECLARE:
                     acts = [DECLARE] if h.points(p) >= 66 else acts[1:]
                 children = node.children

@@ -6,7 +6,7 @@ import pytest
 
 from engine.hand import Hand, IllegalAction
 from engine.match import Match
-from engine.names import parse_action
+from engine.notation import parse_action
 from engine.record import record, replay
 from engine.rules import SIXTY_SIX, SCHNAPSEN
 from helpers import hand, play, snapshot, cards, finish

@@ -5,7 +5,7 @@ Rules: docs/rules.md#12-turn-order-and-edge-cases (R41).
 import pytest
 
 from engine.hand import IllegalAction
-from engine.names import parse_action
+from engine.notation import parse_action
 from helpers import ND, hand, play, legal, snapshot
 
 

@@ -3,8 +3,8 @@ import pytest
 
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.deck import N_ACTIONS, card
-from engine.names import (card_name, parse_card, action_name, parse_action, card_words,
-                          mask_names)
+from engine.names import card_name, card_words
+from engine.notation import parse_card, action_name, parse_action, mask_names
 from helpers import mask
 
 
@@ -59,3 +59,14 @@ def test_action_numbers_out_of_range(bad):
 def test_bad_action_names(bad):
     with pytest.raises(ValueError, match="not an action"):
         parse_action(bad)
+
+
+def test_a_hand_reads_as_its_deal():
+    # R5 deals 3 to the non-dealer, 3 to the dealer, 3 and 3 again: from the deck in card order
+    # with seat 0 dealing, seat 1 holds cards 0-2 and 6-8, seat 0 cards 3-5 and 9-11
+    from engine.hand import Hand
+    from engine.rules import SIXTY_SIX
+    h = Hand(list(range(24)), 0, SIXTY_SIX)
+    assert repr(h) == "<Hand sixty-six dealer=0 trick=0 hands=[KC TC AC KD TD AD | 9C JC QC 9D JD QD]>"
+    assert repr(SIXTY_SIX) == "<Rules sixty-six>"
+    assert repr(SIXTY_SIX.but(close_min_stock=4)) == "<Rules sixty-six {'close_min_stock': 4}>"

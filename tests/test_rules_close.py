@@ -6,7 +6,8 @@ import pytest
 
 from engine.cards import popcount
 from engine.hand import IllegalAction
-from engine.names import parse_action, card_name
+from engine.names import card_name
+from engine.notation import parse_action
 from engine.rules import SIXTY_SIX
 from helpers import DL, ND, hand, play, legal, mask
 

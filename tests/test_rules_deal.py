@@ -25,6 +25,15 @@ def test_r1_card_points(name, points):
     assert points_of(cards(name)[0]) == points
 
 
+def test_r1_card_tables_written_as_bytes():
+    # engine.cards keeps its tables as bytes (a board's heap): the points of R1 by rank, and
+    # the index of every one-bit mask
+    from engine.cards import CARD_POINTS, bit_index, cards_of
+    assert [CARD_POINTS[card(s, r)] for s in range(4) for r in range(6)] == [0, 2, 3, 4, 10, 11] * 4
+    assert [bit_index(1 << c) for c in range(24)] == list(range(24))
+    assert cards_of(ALL24) == list(range(24))
+
+
 def test_r1_card_numbers_are_suit_and_rank():
     for c in range(24):
         assert card(suit_of(c), rank_of(c)) == c

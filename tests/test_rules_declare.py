@@ -5,7 +5,7 @@ Rules: docs/rules.md#8-declaring-66; D1, D7 in #engine-decisions.
 import pytest
 
 from engine.hand import IllegalAction
-from engine.names import parse_action
+from engine.notation import parse_action
 from engine.rules import SIXTY_SIX
 from helpers import DL, ND, hand, play, legal
 

@@ -5,7 +5,8 @@ Rules: docs/rules.md#4-exchanging-the-trump-nine.
 import pytest
 
 from engine.hand import IllegalAction
-from engine.names import parse_action, card_name
+from engine.names import card_name
+from engine.notation import parse_action
 from engine.rules import SIXTY_SIX, SCHNAPSEN
 from helpers import DL, ND, hand, play, legal, mask, snapshot
 

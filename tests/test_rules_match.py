@@ -145,3 +145,38 @@ def test_match_restore_refuses_a_history_that_does_not_fit():
         Match.restore(m.rules, s["seed"], s["target"], 0, s["dealer"], s["scores"], 0, [31])
     with pytest.raises(ValueError):
         Match.restore(m.rules, s["seed"], s["target"], 0, 2, s["scores"])
+
+
+def test_a_match_as_a_board_plays_it_imports_no_desktop_module():
+    # engine.deck (given decks), engine.explain (refusals), engine.notation (text), engine.ruleopts
+    # (changed options) and engine.record serve tests and tools: a board's game, which deals with
+    # Hand.new, plays legal actions of the presets and saves its state, must not load them
+    import os
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from engine.match import Match\n"
+            "from engine.rules import preset, PRESET_ORDER\n"
+            "for name in PRESET_ORDER:\n"
+            "    m = Match(preset(name), 3)\n"
+            "    for _ in range(4):\n"
+            "        m.apply(m.hand.legal_actions()[-1])\n"
+            "    s = m.state()\n"
+            "    Match.restore(m.rules, s['seed'], s['target'], s['hand_no'], s['dealer'],\n"
+            "                  s['scores'], s['carry'], s['history'])\n"
+            "    while not m.over:\n"
+            "        h = m.hand\n"
+            "        while not h.over:\n"
+            "            h.view(h.to_move)\n"
+            "            m.apply(h.legal_actions()[-1])\n"
+            "        m.state()\n"
+            "        if not m.over:\n"
+            "            m.next_hand()\n"
+            "print(sorted(k for k in sys.modules if k.startswith('engine')))\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                         check=True).stdout
+    loaded = set(eval(out))
+    assert "engine.hand" in loaded and "engine.view" in loaded
+    assert not loaded & {"engine.deck", "engine.explain", "engine.notation", "engine.ruleopts",
+                         "engine.record"}

@@ -136,6 +136,6 @@ def test_r26_illegal_follow_is_refused_naming_the_rule():
     h = _closed("AH QC JC 9C QD KD", "KH 9H AS TC JD 9D")
     play(h, "AH")
     from engine.hand import IllegalAction
-    from engine.names import parse_action
+    from engine.notation import parse_action
     with pytest.raises(IllegalAction, match="R26"):
         h.apply(parse_action("AS"))

@@ -12,7 +12,7 @@ import copy
 
 from engine.cards import DECLARE, CLOSE
 from engine.hand import Hand, IllegalAction
-from engine.names import parse_card, parse_action, action_name, mask_names
+from engine.notation import parse_card, parse_action, action_name, mask_names
 from engine.rules import SIXTY_SIX
 
 DL, ND = 0, 1  # the dealer and the non-dealer with the default dealer_seat=0

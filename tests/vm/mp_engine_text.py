@@ -3,7 +3,8 @@
     micropython tests/vm/mp_engine_text.py   (also runs on CPython; prints lines to compare)
 """
 from engine.hand import Hand, IllegalAction
-from engine.names import card_name, parse_card, action_name, parse_action
+from engine.names import card_name
+from engine.notation import parse_card, action_name, parse_action
 from engine.record import record, replay
 from engine.rng import Rng
 from engine.rules import PRESET_ORDER, preset
