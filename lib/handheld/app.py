@@ -183,8 +183,12 @@ class App:
 
     def first_screen(self):
         """After loading the saves: a notice, else the resume offer, else the title."""
-        from handheld.savepages import first
-        self.set_root(first(self))
+        from handheld.savepages import first, MODULES
+        s = first(self)
+        first = None
+        self.set_root(s)
+        if not s.transient:  # the title: no save page holds them (from .mpy: unloaded)
+            unload(*MODULES)
 
     # ---- the match ----------------------------------------------------------------------------
     def new_match(self, seed=None):
