@@ -51,18 +51,18 @@ class Draw:
         return True
 
     def _page(self, page):
-        L = self.lay
+        height, page_top, step, title_top, _ = self.lay
         is_title = page.kind == A.TITLE
         self._hide(self.title, not is_title)
-        top = L.title_text_top if is_title else L.page_top
+        top = title_top if is_title else page_top
         lines = page.lines
         for i in range(len(self.page_lines)):
             tg = self.page_lines[i]
-            y = top + i * L.page_step
+            y = top + i * step
             if tg.y != y:
                 tg.y = y
             text = lines[i] if i < len(lines) else ""
-            if y + L.page_step > L.height + 2 and text == "":
+            if y + step > height + 2 and text == "":
                 self._hide(tg, True)
                 continue
             self._hide(tg, False)
@@ -81,8 +81,26 @@ class Draw:
                 n += 1
             for i in range(6):
                 self._hide(self.backs[i], i >= n)
-            self._seat(app, h, 1, self.opp_info, self.opp_glyphs)
-            self._seat(app, h, 0, self.me_info, self.me_glyphs)
+            for seat in (1, 0):  # each seat's line: tricks (points), its marriages' suits
+                tg, row = self.seats[seat]
+                n = h.tricks(seat)
+                text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
+                if app.show_points:
+                    text += " %d pt" % h.points(seat)
+                self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
+                married = h.marriages[seat]
+                x = tg.x + self.tx.w * len(text) + 4
+                if row.x != x:
+                    row.x = x
+                k = 0
+                for s in range(4):
+                    if married >> s & 1 and k < 3:
+                        if row[k] != s:
+                            row[k] = s
+                        k += 1
+                for i in range(k, 3):
+                    if row[i] != 4:
+                        row[i] = 4
         if d & A.D_STOCK:
             if h.stock_size:
                 closed = h.closed_by >= 0
@@ -116,26 +134,6 @@ class Draw:
         if d & A.D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
 
-    def _seat(self, app, h, seat, tg, row):
-        n = h.tricks(seat)
-        text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
-        if app.show_points:
-            text += " %d pt" % h.points(seat)
-        self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
-        m = h.marriages[seat]
-        x = tg.x + self.tx.w * len(text) + 4
-        if row.x != x:
-            row.x = x
-        k = 0
-        for s in range(4):
-            if m >> s & 1 and k < 3:
-                if row[k] != s:
-                    row[k] = s
-                k += 1
-        for i in range(k, 3):
-            if row[i] != 4:
-                row[i] = 4
-
     def _panel(self, tb):
         if tb.panel is None:
             self._hide(self.panel, True)
@@ -148,7 +146,7 @@ class Draw:
         if tb.panel_sel >= rows:
             top = tb.panel_sel - rows + 1
         shown = min(rows, len(items))
-        h = 6 + (shown + 1) * self.lay.panel[4]
+        h = 6 + (shown + 1) * self.lay[4]
         if self.panel_box[0].height != h:
             self.panel_box[0].height = h
             self.panel_box[1].height = h - 2

@@ -1,83 +1,58 @@
 """Where things go on 160x128 (PyGamer, PyBadge), 240x135 and 240x240 screens.
 
-Only numbers: `layout(width, height)` returns a Layout for the nearest supported size. Each
-size is a function that builds its table when asked: only the screen's own stays in the heap.
-Text uses the 6x12 terminal font, so a line of n characters is 6n pixels wide.
+Only numbers: `layout(width, height)` returns a tuple for the nearest supported size, with
+these fields in this order (handheld.render unpacks it so; x, y: a top left corner):
+
+    width height card_w card_h big felt page    big: scale of the middle suit; 2 colours
+    opp_x opp_step opp_y                         the computer's backs (peek from the top)
+    opp_info opp_glyphs                          its status line (x, y), marriages (x, y, step)
+    stock trump stock_label trump_glyph          label: centre x, top y; glyph: a big trump suit
+    trick_opp trick_me score                     score: right edge x, top y, line step
+    me_info me_glyphs                            the player's status line and marriages
+    hand                                         x, y, step, raise of the selected card
+    prompt panel                                 panel: x, y, w, h, line step
+    page_top page_step page_lines page_x title_y title_cards title_text_top
+
+Each size is a function that builds its tuple when asked: only the screen's own stays in the
+heap. A tuple, not an object with named fields: on a board each field's name would be an
+interned name (a qstr) for good, and the object a table of them. Text uses the 6x12 terminal
+font, so a line of n characters is 6n pixels wide.
 """
 
 
-class Layout:
-    def __init__(self, **kw):
-        for k in kw:
-            setattr(self, k, kw[k])
-
-
-def _160x128():
-    return dict(
-        width=160, height=128, card_w=20, card_h=28, big=1,
-        felt=0x1C6B34, page=0x123F22,
-        opp_x=2, opp_step=5, opp_y=-15,  # the computer's backs peek from the top edge
-        opp_info=(50, 1), opp_glyphs=(136, 4, 8),  # x, y, step of marriage suits
-        stock=(3, 16), trump=(25, 16), stock_label=(23, 46),  # label: centre x, top y
-        trump_glyph=(16, 24),  # a big suit when the stock is gone
-        trick_opp=(62, 16), trick_me=(86, 24),
-        score=(158, 16, 11),  # right edge x, top y, line step
-        me_info=(2, 58), me_glyphs=(88, 61, 8),
-        hand=(3, 86, 22, 6),  # x, y, step, raise of the selected card
-        prompt=(2, 116),
-        panel=(45, 2, 114, 78, 12),  # x, y, w, h, line step
-        page_top=4, page_step=12, page_lines=10, page_x=2,
-        title_y=4, title_cards=(38, 32, 22), title_text_top=70,
-    )
-
-
-def _240x135():
-    d = _160x128()
-    d.update(
-        width=240, height=135,
-        opp_x=4, opp_step=8, opp_info=(70, 1), opp_glyphs=(160, 4, 8),
-        stock=(6, 16), trump=(30, 16), stock_label=(28, 46), trump_glyph=(21, 24),
-        trick_opp=(96, 16), trick_me=(122, 24),
-        score=(236, 16, 11),
-        me_info=(4, 60), me_glyphs=(92, 63, 8),
-        hand=(8, 90, 26, 6),
-        prompt=(4, 122),
-        panel=(88, 2, 148, 80, 12),
-        page_top=6, page_x=44,
-        title_cards=(78, 34, 22), title_text_top=74,
-    )
-    return d
-
-
-def _240x240():
-    d = _160x128()
-    d.update(
-        width=240, height=240, card_w=28, card_h=40, big=2,
-        opp_x=6, opp_step=8, opp_y=-20, opp_info=(80, 4), opp_glyphs=(170, 7, 9),
-        stock=(8, 44), trump=(40, 44), stock_label=(38, 90), trump_glyph=(27, 54),
-        trick_opp=(90, 40), trick_me=(124, 56),
-        score=(234, 44, 14),
-        me_info=(6, 134), me_glyphs=(96, 137, 9),
-        hand=(8, 170, 32, 8),
-        prompt=(6, 222),
-        panel=(80, 30, 154, 82, 13),
-        page_top=30, page_step=18, page_x=42,
-        title_y=20, title_cards=(64, 60, 30), title_text_top=130,
-    )
-    return d
-
-
-SIZES = ((160, 128, _160x128), (240, 135, _240x135), (240, 240, _240x240))
-
-
 def layout(width=160, height=128):
-    """The layout for a screen; an unknown size gets the largest one that fits. A screen smaller
-    than 160x128 is refused (ValueError): the table would be drawn off its edges."""
+    """The layout for a screen (the tuple above); an unknown size gets the largest one that
+    fits. A screen smaller than 160x128 is refused (ValueError): the table would be drawn off
+    its edges."""
     if width < 160 or height < 128:
         raise ValueError("a %dx%d screen is too small: the table needs 160x128 or more"
                          % (width, height))
-    best = _160x128
-    for w, h, lay in SIZES:
-        if w <= width and h <= height:
-            best = lay
-    return Layout(**best())
+    if width >= 240 and height >= 240:
+        return (240, 240, 28, 40, 2, 0x1C6B34, 0x123F22,
+                6, 8, -20,
+                (80, 4), (170, 7, 9),
+                (8, 44), (40, 44), (38, 90), (27, 54),
+                (90, 40), (124, 56), (234, 44, 14),
+                (6, 134), (96, 137, 9),
+                (8, 170, 32, 8),
+                (6, 222), (80, 30, 154, 82, 13),
+                30, 18, 10, 42, 20, (64, 60, 30), 130)
+    if width >= 240 and height >= 135:
+        return (240, 135, 20, 28, 1, 0x1C6B34, 0x123F22,
+                4, 8, -15,
+                (70, 1), (160, 4, 8),
+                (6, 16), (30, 16), (28, 46), (21, 24),
+                (96, 16), (122, 24), (236, 16, 11),
+                (4, 60), (92, 63, 8),
+                (8, 90, 26, 6),
+                (4, 122), (88, 2, 148, 80, 12),
+                6, 12, 10, 44, 4, (78, 34, 22), 74)
+    return (160, 128, 20, 28, 1, 0x1C6B34, 0x123F22,
+            2, 5, -15,
+            (50, 1), (136, 4, 8),
+            (3, 16), (25, 16), (23, 46), (16, 24),
+            (62, 16), (86, 24), (158, 16, 11),
+            (2, 58), (88, 61, 8),
+            (3, 86, 22, 6),
+            (2, 116), (45, 2, 114, 78, 12),
+            4, 12, 10, 2, 4, (38, 32, 22), 70)

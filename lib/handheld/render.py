@@ -42,99 +42,100 @@ class Renderer(Draw):
         if display is not None:
             width = display.width
             height = display.height
-        self.lay = L = layout(width or 160, height or 128)
+        # the layout's fields as locals (handheld.layout lists them): no names to intern
+        (width, height, card_w, card_h, big, felt, page_fill, opp_x, opp_step, opp_y,
+         opp_info, opp_glyphs, stock, trump, stock_label, trump_glyph, trick_opp, trick_me,
+         score, me_info, me_glyphs, hand, prompt, panel, page_top, page_step, page_lines, page_x,
+         title_y, title_cards, title_text_top) = layout(width or 160, height or 128)
+        # what update() reads of it (handheld.draw unpacks it in this order); the hand's x, y,
+        # step and raise
+        self.lay = (height, page_top, page_step, title_text_top, panel[4])
+        self.hand = hand
         self.display = display
         self.refreshes = 0
-        self.tx = Text()
-        self.white = ink(_WHITE)
-        self.yellow = ink(_YELLOW)
-        self.grey = ink(_GREY)
-        self.art = art = CardArt(L.card_w, L.card_h, L.big)
-        self.root = root = displayio.Group()
-        root.append(_fill(L.width, L.height, L.felt))
+        self.tx = tx = Text()
+        self.white = white = ink(_WHITE)
+        self.yellow = yellow = ink(_YELLOW)
+        self.art = art = CardArt(card_w, card_h, big)
+        root = displayio.Group()
+        root.append(_fill(width, height, felt))
         self.table = t = displayio.Group()
         root.append(t)
         # the computer's hand, its line and marriages
-        self.backs = []
+        backs = []
         for i in range(6):
-            tg = art.back(L.opp_x + i * L.opp_step, L.opp_y)
-            self.backs.append(tg)
+            tg = art.back(opp_x + i * opp_step, opp_y)
+            backs.append(tg)
             t.append(tg)
-        self.opp_info = self.tx.line(t, self.white, L.opp_info[0], L.opp_info[1], 18)
-        self.opp_glyphs = self._glyph_row(t, L.opp_glyphs)
+        self.backs = tuple(backs)
+        opp = (tx.line(t, white, opp_info[0], opp_info[1], 18),
+               art.glyph(4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
+        t.append(opp[1])  # update()
         # stock and trump
-        self.stock = art.back(L.stock[0], L.stock[1])
-        self.trump = art.card(0, L.trump[0], L.trump[1])
+        self.stock = art.back(stock[0], stock[1])
+        self.trump = art.card(0, trump[0], trump[1])
         t.append(self.trump)
         t.append(self.stock)
-        self.stock_label = self.tx.line(t, self.white, L.stock_label[0], L.stock_label[1], 7,
-                                        CENTRE)
-        self.trump_big = displayio.Group(scale=2, x=L.trump_glyph[0], y=L.trump_glyph[1])
+        self.stock_label = tx.line(t, white, stock_label[0], stock_label[1], 7, CENTRE)
+        self.trump_big = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
         self.trump_big_tile = art.glyph(0)
         self.trump_big.append(self.trump_big_tile)
         t.append(self.trump_big)
         # the trick: the computer's card above, the player's below
-        self.trick = (art.card(0, L.trick_me[0], L.trick_me[1]),
-                      art.card(0, L.trick_opp[0], L.trick_opp[1]))
+        self.trick = (art.card(0, trick_me[0], trick_me[1]),
+                      art.card(0, trick_opp[0], trick_opp[1]))
         t.append(self.trick[1])
         t.append(self.trick[0])
-        x, y, step = L.score
-        self.score = (self.tx.line(t, self.white, x, y, 6, RIGHT),
-                      self.tx.line(t, self.white, x, y + step, 6, RIGHT),
-                      self.tx.line(t, self.grey, x, y + 2 * step, 6, RIGHT))
-        self.me_info = self.tx.line(t, self.white, L.me_info[0], L.me_info[1], 18)
-        self.me_glyphs = self._glyph_row(t, L.me_glyphs)
-        self.slots = []
+        x, y, step = score
+        self.score = (tx.line(t, white, x, y, 6, RIGHT),
+                      tx.line(t, white, x, y + step, 6, RIGHT),
+                      tx.line(t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
+        me = (tx.line(t, white, me_info[0], me_info[1], 18),
+              art.glyph(4, me_glyphs[0], me_glyphs[1], 3))
+        t.append(me[1])
+        self.seats = (me, opp)  # per seat: its status line and its marriages' suits
+        slots = []
         for i in range(_SLOTS):
-            tg = art.card(0, L.hand[0] + i * L.hand[2], L.hand[1])
-            self.slots.append(tg)
+            tg = art.card(0, hand[0] + i * hand[2], hand[1])
+            slots.append(tg)
             t.append(tg)
-        self.prompt = self.tx.line(t, self.white, L.prompt[0], L.prompt[1], 26)
+        self.slots = tuple(slots)
+        self.prompt = tx.line(t, white, prompt[0], prompt[1], 26)
         # the choices panel over the table
-        x, y, w, h, step = L.panel
-        self.panel = displayio.Group(x=x, y=y)
+        x, y, w, h, step = panel
+        self.panel = g = displayio.Group(x=x, y=y)
         p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
         p[0] = _PANEL_FILL
         p[1] = _YELLOW
         self.panel_box = (
             vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
             vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
-        self.panel.append(self.panel_box[0])
-        self.panel.append(self.panel_box[1])
-        self.panel_lines = []
-        for i in range(6):
-            self.panel_lines.append(self.tx.line(
-                self.panel, self.yellow if i == 0 else self.white, 3, 3 + i * step, 18))
-        t.append(self.panel)
+        g.append(self.panel_box[0])
+        g.append(self.panel_box[1])
+        self.panel_lines = tuple(tx.line(g, yellow if i == 0 else white, 3, 3 + i * step, 18)
+                                 for i in range(6))
+        t.append(g)
         # full-screen pages
-        self.page = displayio.Group()
-        self.page.append(_fill(L.width, L.height, L.page))
+        self.page = g = displayio.Group()
+        g.append(_fill(width, height, page_fill))
         self.title = displayio.Group()
-        big = displayio.Group(scale=2, x=L.width // 2 - 9 * self.tx.w, y=L.title_y)
-        self.tx.set(self.tx.line(big, self.yellow, 0, 0, 9), "Sixty-Six")
+        big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
+        tx.set(tx.line(big, yellow, 0, 0, 9), "Sixty-Six")
         self.title.append(big)
-        x, y, step = L.title_cards
+        x, y, step = title_cards
         for i in range(4):
             self.title.append(art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
-        self.page.append(self.title)
-        self.page_lines = []
-        for i in range(L.page_lines):
-            self.page_lines.append(self.tx.line(self.page, self.white, L.page_x,
-                                                L.page_top + i * L.page_step, words.WIDTH))
-        root.append(self.page)
+        g.append(self.title)
+        self.page_lines = tuple(tx.line(g, white, page_x, page_top + i * page_step, words.WIDTH)
+                                for i in range(page_lines))
+        root.append(g)
         if display is not None:
             display.auto_refresh = False
             display.root_group = root
 
-    def _glyph_row(self, group, at):
-        """The marriages' suits after a status line: one TileGrid of 3 (placed by draw)."""
-        g = self.art.glyph(4, at[0], at[1], 3)
-        group.append(g)
-        return g
-
     def _hand(self, tb):
         art = self.art
-        x0, y0, step, lift = self.lay.hand
+        x0, y0, step, lift = self.hand
         cards = tb.hand_cards
         n = len(cards)
         choosing = tb.phase == A.HUMAN and tb.panel is None
