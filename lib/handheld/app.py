@@ -23,7 +23,7 @@ handheld.persist calls first_screen() and continue_match(match).
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
-from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT
+from handheld.screen import TITLE, TABLE, NORMAL, DONE
 from handheld import unload
 from handheld.screen import precompiled
 from handheld.table import Table
@@ -35,6 +35,12 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_OPP = const(1)
+_D_ME = const(16)
+_D_PROMPT = const(64)
+_D_ALL = const(1023)
 
 _CUE_MS = const(900)  # the key hint shown after a key that means nothing here
 _NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
@@ -70,7 +76,7 @@ class App:
         self.saves = None  # handheld.persist.Saves when a store is given
         self.prompt = ""
         self._base_prompt = ""
-        self.dirty = D_ALL
+        self.dirty = _D_ALL
         self.stack = []  # the screens (handheld.screen.Screen), the one on top last
         self.top = None  # the screen on top; `screen` is its kind
         self.screen = TITLE
@@ -329,7 +335,7 @@ class App:
     def _show_prompt(self, text):
         if text != self.prompt:
             self.prompt = text
-            self.dirty |= D_PROMPT
+            self.dirty |= _D_PROMPT
 
     def mark(self, bits):
         """Parts of the screen (D_* bits) to draw again."""
@@ -354,7 +360,7 @@ class App:
             points = bool(d.get("show_points", self.show_points))
             if points != self.show_points:
                 self.show_points = points
-                self.dirty |= D_OPP | D_ME
+                self.dirty |= _D_OPP | _D_ME
             self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
             self.show_last = bool(d.get("last_trick", self.show_last))
             self.set_feedback(bool(d.get("sound", self.sound)),

@@ -7,6 +7,22 @@ from handheld import screen as A
 from handheld import words
 from handheld.cardart import NORMAL, DIM
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_OPP = const(1)
+_D_STOCK = const(2)
+_D_TRICK = const(4)
+_D_SCORE = const(8)
+_D_ME = const(16)
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_D_PANEL = const(128)
+
 
 class Draw:
     """update() and the parts of the screen; the fields are made by handheld.render."""
@@ -73,7 +89,7 @@ class Draw:
         m = app.match
         h = m.hand
         art = self.art
-        if d & (A.D_OPP | A.D_ME):
+        if d & (_D_OPP | _D_ME):
             n = 0
             mask = h.hand_mask(1)
             while mask:
@@ -101,7 +117,7 @@ class Draw:
                 for i in range(k, 3):
                     if row[i] != 4:
                         row[i] = 4
-        if d & A.D_STOCK:
+        if d & _D_STOCK:
             if h.stock_size:
                 closed = h.closed_by >= 0
                 self._hide(self.stock, False)
@@ -116,22 +132,22 @@ class Draw:
                 self._hide(self.trump_big, False)
                 if self.trump_big_tile[0] != h.trump_suit:
                     self.trump_big_tile[0] = h.trump_suit
-        if d & A.D_TRICK:
+        if d & _D_TRICK:
             for seat in (0, 1):
                 tg = self.trick[seat]
                 c = tb.trick[seat]
                 self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, art.shade(c if c >= 0 else 0),
                            c < 0)
-        if d & A.D_SCORE:
+        if d & _D_SCORE:
             s = m.scores
             for seat in (0, 1):
                 self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]))
             self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
-        if d & A.D_HAND:
+        if d & _D_HAND:
             self._hand(tb)
-        if d & A.D_PANEL:
+        if d & _D_PANEL:
             self._panel(tb)
-        if d & A.D_PROMPT:
+        if d & _D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
 
     def _panel(self, tb):

@@ -9,8 +9,20 @@ from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.names import card_words
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, IDLE, HUMAN, PAUSE, D_HAND, D_PROMPT, D_PANEL
+from handheld.screen import Screen, HUMAN, PAUSE
 from handheld import words
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_D_PANEL = const(128)
+_IDLE = const(0)
 
 
 def hand_order(mask):
@@ -79,7 +91,7 @@ class Turn(Screen):
         if h.draw_pending:
             if CLOSE not in legal:  # nothing to decide before the draw: draw at once
                 self.act(0, DRAW)
-                self.phase = IDLE
+                self.phase = _IDLE
                 return
             items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
             if DECLARE in legal:
@@ -98,7 +110,7 @@ class Turn(Screen):
         self.hand_cards = hand_order(h.hand_mask(0))
         if not self._playable_at(self.cursor):
             self._move(1)
-        self.app.mark(D_HAND | D_PROMPT)
+        self.app.mark(_D_HAND | _D_PROMPT)
         self._show_choice()
 
     def _playable_at(self, i):
@@ -116,7 +128,7 @@ class Turn(Screen):
             if self._playable_at(i):
                 self.cursor = i
                 break
-        self.app.mark(D_HAND)
+        self.app.mark(_D_HAND)
 
     def _show_choice(self):
         """The prompt for the player's own turn."""
@@ -183,7 +195,7 @@ class Turn(Screen):
     def _open_panel(self, title, items):
         self.panel = (title, items)
         self.panel_sel = 0
-        self.app.mark(D_PANEL)
+        self.app.mark(_D_PANEL)
 
     def _panel_key(self, k):
         items = self.panel[1]
@@ -194,7 +206,7 @@ class Turn(Screen):
         elif k == B:
             a = items[self.panel_sel][1]
             self.panel = None
-            self.app.mark(D_PANEL)
+            self.app.mark(_D_PANEL)
             if a < 0:
                 self._show_choice()
                 return
@@ -203,4 +215,4 @@ class Turn(Screen):
         else:
             self.app.cue()
             return
-        self.app.mark(D_PANEL)
+        self.app.mark(_D_PANEL)
