@@ -122,7 +122,7 @@ class App:
                 self.keys.poll(now)
                 if self.cue_until and now >= self.cue_until:
                     self.cue_until = 0
-                    self._show_prompt(self._base_prompt)
+                    self.note(self._base_prompt, 0)  # the prompt again
                 self.top.tick(now)
                 if self.saves is not None and self.saves.dirty:
                     self.saves.tick(self, now)  # a changed match, written when idle
@@ -317,12 +317,15 @@ class App:
         """The prompt line's text (a cue or a note showing keeps it for after)."""
         self._base_prompt = text
         if not self.cue_until:
-            self._show_prompt(text)
+            self.note(text, 0)
 
     def note(self, text, ms):
-        """Show text on the prompt line for ms, then the prompt again."""
-        self.cue_until = self.now + ms
-        self._show_prompt(text)
+        """Show text on the prompt line for ms, then the prompt again (ms 0: text is the
+        prompt)."""
+        self.cue_until = self.now + ms if ms else 0
+        if text != self.prompt:
+            self.prompt = text
+            self.dirty |= _D_PROMPT
 
     def cue(self):
         """A key with no meaning here: a sound or buzz, and the top screen's key hint."""
@@ -331,11 +334,6 @@ class App:
             self.on_cue(0)
         if self.top.hint:
             self.note(self.top.hint, _CUE_MS)
-
-    def _show_prompt(self, text):
-        if text != self.prompt:
-            self.prompt = text
-            self.dirty |= _D_PROMPT
 
     def mark(self, bits):
         """Parts of the screen (D_* bits) to draw again."""

@@ -45,13 +45,6 @@ def _glyph(bm, x, y, rows, width, v, scale=1):
                     _rect(bm, x + i * scale, y + j * scale, scale, scale, v)
 
 
-def _card_shape(bm, x0, w, h, edge, fill):
-    """A card outline with cut corners, filled."""
-    _rect(bm, x0 + 1, 0, w - 2, h, edge)
-    _rect(bm, x0, 1, w, h - 2, edge)
-    _rect(bm, x0 + 1, 1, w - 2, h - 2, fill)
-
-
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     "more" chip at tile `more`)."""
@@ -85,7 +78,9 @@ def paint(art, big, more):
     size = 9 * big
     for c in range(24):  # the faces: rank and corner suit at the top, the big suit in the middle
         x0 = c * w
-        _card_shape(bm, x0, w, h, _EDGE, _PAPER)
+        _rect(bm, x0 + 1, 0, w - 2, h, _EDGE)  # a card outline with cut corners, filled
+        _rect(bm, x0, 1, w, h - 2, _EDGE)
+        _rect(bm, x0 + 1, 1, w - 2, h - 2, _PAPER)
         s = c // 6
         r = c % 6
         if r == 4:  # the ten
@@ -105,7 +100,9 @@ def paint(art, big, more):
     for k in range(3):
         _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE)
     bm = art.back_sheet  # the back: a blue field with a light lattice
-    _card_shape(bm, 0, w, h, _BLACK, _WHITE)
+    _rect(bm, 1, 0, w - 2, h, _BLACK)  # its outline as a face's
+    _rect(bm, 0, 1, w, h - 2, _BLACK)
+    _rect(bm, 1, 1, w - 2, h - 2, _WHITE)
     _rect(bm, 2, 2, w - 4, h - 4, _BLUE)
     for y in range(2, h - 2):
         for x in range(2, w - 2):

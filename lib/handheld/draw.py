@@ -59,31 +59,29 @@ class Draw:
         self._hide(self.page, on_table)
         if on_table:
             self._table(app, app.top, d)
-        else:
-            self._page(app.top)
+        else:  # a full-screen page
+            page = app.top
+            height, page_top, step, title_top, _ = self.lay
+            is_title = page.kind == A.TITLE
+            self._hide(self.title, not is_title)
+            top = title_top if is_title else page_top
+            lines = page.lines
+            for i in range(len(self.page_lines)):
+                tg = self.page_lines[i]
+                y = top + i * step
+                if tg.y != y:
+                    tg.y = y
+                text = lines[i] if i < len(lines) else ""
+                if y + step > height + 2 and text == "":
+                    self._hide(tg, True)
+                    continue
+                self._hide(tg, False)
+                self.tx.set(tg, text, self.yellow if i == page.sel or
+                           (i == 0 and not is_title) else self.white)
         if self.display is not None:
             self.display.refresh()
             self.refreshes += 1
         return True
-
-    def _page(self, page):
-        height, page_top, step, title_top, _ = self.lay
-        is_title = page.kind == A.TITLE
-        self._hide(self.title, not is_title)
-        top = title_top if is_title else page_top
-        lines = page.lines
-        for i in range(len(self.page_lines)):
-            tg = self.page_lines[i]
-            y = top + i * step
-            if tg.y != y:
-                tg.y = y
-            text = lines[i] if i < len(lines) else ""
-            if y + step > height + 2 and text == "":
-                self._hide(tg, True)
-                continue
-            self._hide(tg, False)
-            self.tx.set(tg, text, self.yellow if i == page.sel or
-                       (i == 0 and not is_title) else self.white)
 
     def _table(self, app, tb, d):
         m = app.match
@@ -145,33 +143,28 @@ class Draw:
             self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
         if d & _D_HAND:
             self._hand(tb)
-        if d & _D_PANEL:
-            self._panel(tb)
+        if d & _D_PANEL:  # the choices panel
+            self._hide(self.panel, tb.panel is None)
+            if tb.panel is not None:
+                title, items = tb.panel
+                self.tx.set(self.panel_lines[0], title)
+                rows = len(self.panel_lines) - 1
+                top = 0
+                if tb.panel_sel >= rows:
+                    top = tb.panel_sel - rows + 1
+                shown = min(rows, len(items))
+                box_h = 6 + (shown + 1) * self.lay[4]
+                if self.panel_box[0].height != box_h:
+                    self.panel_box[0].height = box_h
+                    self.panel_box[1].height = box_h - 2
+                for r in range(rows):
+                    i = top + r
+                    tg = self.panel_lines[r + 1]
+                    if i < len(items):
+                        sel = i == tb.panel_sel
+                        self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
+                                   self.yellow if sel else self.white)
+                    else:
+                        self.tx.set(tg, "")
         if d & _D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
-
-    def _panel(self, tb):
-        if tb.panel is None:
-            self._hide(self.panel, True)
-            return
-        self._hide(self.panel, False)
-        title, items = tb.panel
-        self.tx.set(self.panel_lines[0], title)
-        rows = len(self.panel_lines) - 1
-        top = 0
-        if tb.panel_sel >= rows:
-            top = tb.panel_sel - rows + 1
-        shown = min(rows, len(items))
-        h = 6 + (shown + 1) * self.lay[4]
-        if self.panel_box[0].height != h:
-            self.panel_box[0].height = h
-            self.panel_box[1].height = h - 2
-        for r in range(rows):
-            i = top + r
-            tg = self.panel_lines[r + 1]
-            if i < len(items):
-                sel = i == tb.panel_sel
-                self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
-                           self.yellow if sel else self.white)
-            else:
-                self.tx.set(tg, "")

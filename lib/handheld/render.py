@@ -28,13 +28,6 @@ _PANEL_FILL = const(0x0C2A16)
 _SLOTS = const(7)  # six cards and the "more" chip
 
 
-def _fill(w, h, colour):
-    """A solid rectangle."""
-    p = displayio.Palette(1)
-    p[0] = colour
-    return vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0)
-
-
 class Renderer(Draw):
     """The whole screen. `display` may be None (build the groups only, for tests)."""
 
@@ -58,7 +51,9 @@ class Renderer(Draw):
         self.yellow = yellow = ink(_YELLOW)
         self.art = art = CardArt(card_w, card_h, big)
         root = displayio.Group()
-        root.append(_fill(width, height, felt))
+        p = displayio.Palette(1)  # the felt, a solid rectangle
+        p[0] = felt
+        root.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
         self.table = t = displayio.Group()
         root.append(t)
         # the computer's hand, its line and marriages
@@ -117,7 +112,9 @@ class Renderer(Draw):
         t.append(g)
         # full-screen pages
         self.page = g = displayio.Group()
-        g.append(_fill(width, height, page_fill))
+        p = displayio.Palette(1)  # the pages' background
+        p[0] = page_fill
+        g.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
         self.title = displayio.Group()
         big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
         tx.set(tx.line(big, yellow, 0, 0, 9), "Sixty-Six")

@@ -57,8 +57,25 @@ class Turn(Screen):
         if self.phase != HUMAN:
             app.cue()
             return None
-        if self.panel is not None:
-            self._panel_key(k)
+        if self.panel is not None:  # the choices panel: move, choose or go back
+            items = self.panel[1]
+            if k == DOWN or k == RIGHT or k == A:
+                self.panel_sel = (self.panel_sel + 1) % len(items)
+            elif k == UP or k == LEFT:
+                self.panel_sel = (self.panel_sel - 1) % len(items)
+            elif k == B:
+                a = items[self.panel_sel][1]
+                self.panel = None
+                app.mark(_D_PANEL)
+                if a < 0:
+                    self._show_choice()
+                    return None
+                self.act(0, a)
+                return None
+            else:
+                app.cue()
+                return None
+            app.mark(_D_PANEL)
             return None
         if k == RIGHT or k == A:
             self._move(1)
@@ -195,24 +212,4 @@ class Turn(Screen):
     def _open_panel(self, title, items):
         self.panel = (title, items)
         self.panel_sel = 0
-        self.app.mark(_D_PANEL)
-
-    def _panel_key(self, k):
-        items = self.panel[1]
-        if k == DOWN or k == RIGHT or k == A:
-            self.panel_sel = (self.panel_sel + 1) % len(items)
-        elif k == UP or k == LEFT:
-            self.panel_sel = (self.panel_sel - 1) % len(items)
-        elif k == B:
-            a = items[self.panel_sel][1]
-            self.panel = None
-            self.app.mark(_D_PANEL)
-            if a < 0:
-                self._show_choice()
-                return
-            self.act(0, a)
-            return
-        else:
-            self.app.cue()
-            return
         self.app.mark(_D_PANEL)
