@@ -212,7 +212,8 @@ class App:
         """After a hand's result: the next hand, or the match's result."""
         if self.match.over:
             self.matches_done += 1
-            self.set_root(pages.match_end(self))
+            from handheld.result import match_end  # (the hand's result is on the stack)
+            self.set_root(match_end(self))
             return
         self.match.next_hand()
         if self.saves is not None:
@@ -246,7 +247,8 @@ class App:
             self.set_root(page)
             return
         self.hands_done += 1
-        self.set_root(pages.result(self))
+        from handheld.result import Result  # (imported when the first hand ends)
+        self.set_root(Result(self))
 
     # ---- the same deal from the other seat (outside the match and its statistics) -------------
     def replay_other_seat(self):
@@ -262,7 +264,8 @@ class App:
         self.match = self.replay[0]
         self.replayed = self.match.hand
         self.replay = None
-        self.set_root(pages.result(self))
+        from handheld.result import Result
+        self.set_root(Result(self))
 
     # ---- the coach on the table ---------------------------------------------------------------
     def hint(self):

@@ -61,14 +61,14 @@ class Menu(Screen):
         title = words.PRESET_TITLES[name]
         if self.playing and name != app.match.rules.name:
             title += " (next)"
-        texts = ("%s|New match|Game: %s|Level: %s|%s|%s|Rules help|Statistics|Sound: %s|"
-                 "Lights: %s|%s|Hint|Last trick" % (
+        texts = ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
+                 "Lights: %s\n%s\nHint\nLast trick" % (
                      "Resume" if self.playing else "Back", title,
                      words.LEVEL_WORDS[app.level],
                      "Points: shown" if app.show_points else "Points: hidden",
                      "Marriages: auto" if app.auto_marry else "Marriages: by hand",
                      "on" if app.sound else "off", "on" if app.lights else "off",
-                     "Last trick: shown" if app.show_last else "Last trick: hidden")).split("|")
+                     "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
         ids = self.ids
         i = self.item
         top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0

@@ -10,7 +10,7 @@ import vectorio
 
 from handheld import screen as A
 from handheld.cardart import CardArt, MORE, NORMAL, DIM, LIT
-from handheld.layout import layout
+from handheld import unload
 from handheld import words
 from handheld.tiletext import Text, ink, CENTRE, RIGHT
 from handheld.draw import Draw
@@ -35,11 +35,15 @@ class Renderer(Draw):
         if display is not None:
             width = display.width
             height = display.height
-        # the layout's fields as locals (handheld.layout lists them): no names to intern
+        # the layout's fields as locals (handheld.layout lists them): no names to intern; its
+        # numbers are read here only, so its code leaves the heap once they are
+        from handheld.layout import layout
         (width, height, card_w, card_h, big, felt, page_fill, opp_x, opp_step, opp_y,
          opp_info, opp_glyphs, stock, trump, stock_label, trump_glyph, trick_opp, trick_me,
          score, me_info, me_glyphs, hand, prompt, panel, page_top, page_step, page_lines, page_x,
          title_y, title_cards, title_text_top) = layout(width or 160, height or 128)
+        layout = None
+        unload("handheld.layout")
         # what update() reads of it (handheld.draw unpacks it in this order); the hand's x, y,
         # step and raise
         self.lay = (height, page_top, page_step, title_text_top, panel[4])
