@@ -28,7 +28,6 @@ from handheld import unload
 from handheld.screen import precompiled
 from handheld.table import Table
 from handheld import pages
-from handheld import pystack
 
 try:
     from micropython import const
@@ -293,6 +292,7 @@ class App:
         try:
             a = self.choose(hand.view(1), self.level, self.seed + hand.trick_no)
         except RuntimeError as e:
+            from handheld import pystack  # imported on the first fall only (then kept)
             if not pystack.is_exhausted(e):
                 raise
             a = self.choose(hand.view(1), 0, self.seed + hand.trick_no)  # EASY

@@ -48,8 +48,10 @@ class Feedback:
     def trick(self, now, won):
         """A trick was taken; won: by the player."""
         self._play(now, TRICK_WON if won else TRICK)
-        if won:
-            self._flash(now, WON_COLOR)
+        if won and self.lights and self.pixels is not None:  # a flash
+            self.pixels.fill(WON_COLOR[0], WON_COLOR[1], WON_COLOR[2])
+            self._lit = True
+            self._light_end = now + FLASH_MS
 
     def hand(self, now, won):
         """A hand was scored; won: by the player."""
@@ -88,13 +90,6 @@ class Feedback:
         self._next += 1
         self.tone.play(hz)
         self._note_end = now + ms
-
-    def _flash(self, now, color):
-        if not self.lights or self.pixels is None:
-            return
-        self.pixels.fill(color[0], color[1], color[2])
-        self._lit = True
-        self._light_end = now + FLASH_MS
 
 
 class Tone:

@@ -113,7 +113,9 @@ class Turn(Screen):
             items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
             if DECLARE in legal:
                 items.append(("Declare 66", DECLARE))
-            self._open_panel("You won the trick", items)
+            self.panel = ("You won the trick", items)  # the choices panel opens
+            self.panel_sel = 0
+            self.app.mark(_D_PANEL)
         self.phase = HUMAN
         m = 0
         more = False
@@ -206,10 +208,7 @@ class Turn(Screen):
                 items.append(("%d in %s" % (
                     40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
-        self._open_panel("Your lead", items)
-        self._show_choice()
-
-    def _open_panel(self, title, items):
-        self.panel = (title, items)
+        self.panel = ("Your lead", items)
         self.panel_sel = 0
         self.app.mark(_D_PANEL)
+        self._show_choice()
