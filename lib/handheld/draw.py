@@ -122,14 +122,15 @@ class Draw:
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
                            art.shade(h.trump_card, DIM if closed else NORMAL))
                 self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size))
-                self._hide(self.trump_big, True)
+                self._hide(self.trump_big[0], True)
             else:
                 self._hide(self.stock, True)
                 self._hide(self.trump, True)
                 self.tx.set(self.stock_label, "trumps")
-                self._hide(self.trump_big, False)
-                if self.trump_big_tile[0] != h.trump_suit:
-                    self.trump_big_tile[0] = h.trump_suit
+                self._hide(self.trump_big[0], False)
+                tile = self.trump_big[1]
+                if tile[0] != h.trump_suit:
+                    tile[0] = h.trump_suit
         if d & _D_TRICK:
             for seat in (0, 1):
                 tg = self.trick[seat]

@@ -38,18 +38,18 @@ class Joystick:
     """Two AnalogIn-like axes (x: LEFT/RIGHT, y: UP/DOWN; low values are left and up)."""
 
     def __init__(self, x, y):
-        self._x = x
-        self._y = y
+        self.x = x
+        self.y = y
         self._sx = 0
         self._sy = 0
 
     def poll(self, handler):
-        self._sx = _move(self._sx, axis_state(self._x.value, self._sx), LEFT, RIGHT, handler)
-        self._sy = _move(self._sy, axis_state(self._y.value, self._sy), UP, DOWN, handler)
+        self._sx = _move(self._sx, axis_state(self.x.value, self._sx), LEFT, RIGHT, handler)
+        self._sy = _move(self._sy, axis_state(self.y.value, self._sy), UP, DOWN, handler)
 
     def deinit(self):
-        self._x.deinit()
-        self._y.deinit()
+        self.x.deinit()
+        self.y.deinit()
 
 
 def _move(old, new, low, high, handler):

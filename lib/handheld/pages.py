@@ -13,11 +13,11 @@ class Page(Screen):
         self.app = app
         self.kind = kind
         self.lines = lines
-        self.go = go  # what A or B does: app.new_match or app.next_hand
+        self.next = go  # what A or B does: app.new_match or app.next_hand
 
     def key(self, k):
         if k == A or k == B:
-            self.go()
+            self.next()
             return None
         return Screen.key(self, k)
 

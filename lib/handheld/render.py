@@ -76,10 +76,10 @@ class Renderer(Draw):
         t.append(self.trump)
         t.append(self.stock)
         self.stock_label = tx.line(t, white, stock_label[0], stock_label[1], 7, CENTRE)
-        self.trump_big = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
-        self.trump_big_tile = art.glyph(0)
-        self.trump_big.append(self.trump_big_tile)
-        t.append(self.trump_big)
+        g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
+        self.trump_big = (g, art.glyph(0))  # the group that scales it, the suit's tile
+        g.append(self.trump_big[1])
+        t.append(g)
         # the trick: the computer's card above, the player's below
         self.trick = (art.card(0, trick_me[0], trick_me[1]),
                       art.card(0, trick_opp[0], trick_opp[1]))
@@ -98,7 +98,7 @@ class Renderer(Draw):
             tg = art.card(0, hand[0] + i * hand[2], hand[1])
             slots.append(tg)
             t.append(tg)
-        self.slots = tuple(slots)
+        self.cards = tuple(slots)  # the hand's slots
         self.prompt = tx.line(t, white, prompt[0], prompt[1], 26)
         # the choices panel over the table
         x, y, w, h, step = panel
@@ -141,7 +141,7 @@ class Renderer(Draw):
         n = len(cards)
         choosing = tb.phase == A.HUMAN and tb.panel is None
         for i in range(_SLOTS):
-            tg = self.slots[i]
+            tg = self.cards[i]
             if i < n or (i == n and tb.has_more and choosing):
                 sel = choosing and i == tb.cursor
                 tile = cards[i] if i < n else MORE
