@@ -96,26 +96,26 @@ class Tone:
     """A looping one-cycle sine per frequency on an AudioOut (made once, played by Hz)."""
 
     def __init__(self, out, samples, enable=None):
-        self._out = out
-        self._samples = samples  # {hz: RawSample}
-        self._enable = enable  # the amplifier switch pin, kept alive while we play
+        self.out = out
+        self.samples = samples  # {hz: RawSample}
+        self.enable = enable  # the amplifier switch pin, kept alive while we play
 
     def play(self, hz):
-        self._out.stop()
-        self._out.play(self._samples[hz], loop=True)
+        self.out.stop()
+        self.out.play(self.samples[hz], loop=True)
 
     def stop(self):
-        self._out.stop()
+        self.out.stop()
 
 
 class Pixels:
     """NeoPixels written with neopixel_write (GRB order, no neopixel library needed)."""
 
     def __init__(self, pin, count, write, power=None):
-        self._pin = pin
+        self.pin = pin
         self._buf = bytearray(3 * count)
-        self._write = write
-        self._power = power  # the pixel power switch pin, if the board has one
+        self.write = write
+        self.power = power  # the pixel power switch pin, if the board has one
 
     def fill(self, r, g, b):
         buf = self._buf
@@ -123,7 +123,7 @@ class Pixels:
             buf[i] = g
             buf[i + 1] = r
             buf[i + 2] = b
-        self._write(self._pin, buf)
+        self.write(self.pin, buf)
 
 
 def for_board(board=None, neopixel_count=0, sound=True, lights=True):

@@ -65,22 +65,22 @@ class BoardInput:
     """A keypad scanner (key number -> button through keymap) plus an optional joystick."""
 
     def __init__(self, scanner, keymap, event, joystick=None):
-        self._scanner = scanner
+        self.scanner = scanner
         self._keymap = keymap
-        self._event = event
-        self._joystick = joystick
+        self.event = event
+        self.joystick = joystick
         self.held = 0  # bit per logical button held on the scanner
 
     def poll(self, handler):
         """Report every change since the last poll as handler(button, pressed)."""
-        events = self._scanner.events
+        events = self.scanner.events
         if events.overflowed:
             # Events were lost: forget the queue, release what we thought was held; reset()
             # makes the scanner report keys still down as fresh presses.
             events.clear()
-            self._scanner.reset()
+            self.scanner.reset()
             self.release_all(handler)
-        event = self._event
+        event = self.event
         keymap = self._keymap
         while events.get_into(event):
             n = event.key_number
@@ -95,8 +95,8 @@ class BoardInput:
             elif self.held & bit:
                 self.held &= ~bit
                 handler(button, False)
-        if self._joystick is not None:
-            self._joystick.poll(handler)
+        if self.joystick is not None:
+            self.joystick.poll(handler)
 
     def release_all(self, handler):
         """Report a release for every button held on the scanner."""
@@ -110,6 +110,6 @@ class BoardInput:
             button += 1
 
     def deinit(self):
-        self._scanner.deinit()
-        if self._joystick is not None:
-            self._joystick.deinit()
+        self.scanner.deinit()
+        if self.joystick is not None:
+            self.joystick.deinit()
