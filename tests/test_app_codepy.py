@@ -88,7 +88,7 @@ def test_code_py_plays_on_a_fake_pybadge(display, monkeypatch, tmp_path):
     assert seen["scanner"].kind == "ShiftRegisterKeys"
     assert app.hands_done >= 1 and seen["saved"], "a finished hand is saved (nvm or the drive)"
     assert seen["written"].writes, "tricks and hands flash the NeoPixels"
-    assert type(seen["fx"].tone._out) is fakehw.AudioOut and seen["fx"].tone._out.log
+    assert type(seen["fx"].tone.out) is fakehw.AudioOut and seen["fx"].tone.out.log
 
 
 # board id, display size, B's key number, pins scanned, value_when_pressed, sound class,
@@ -123,7 +123,7 @@ def test_code_py_plays_on(board_id, size, b_key, pins, when_pressed, sound, env,
     if sound is None:
         assert fx.tone is None and "feedback: sound off (no board.SPEAKER)" in out
     else:
-        assert type(fx.tone._out) is sound and fx.tone._out.log, "tricks beep"
+        assert type(fx.tone.out) is sound and fx.tone.out.log, "tricks beep"
     assert "feedback off" not in out and "cannot start" not in out
 
 

@@ -104,3 +104,23 @@ def test_no_module_touches_the_apps_private_names():
                         (isinstance(v, ast.Attribute) and v.attr == "app"):
                     bad.append("%s:%d %s" % (f, node.lineno, node.attr))
     assert bad == []
+
+
+def test_private_constants_copied_between_modules_agree():
+    """handheld.screen's private constants (dirty bits, phases) are copied where used, as
+    `_NAME = const(value)`: a private constant is no interned name on a board. Every copy of a
+    name has the one value, and handheld.screen's copies are among them."""
+    import re
+    values = {}  # name: {value: [modules]}
+    for f in sorted(os.listdir(LIB)):
+        if f.endswith(".py"):
+            with open(os.path.join(LIB, f)) as src:
+                for name, value in re.findall(r"^(_[A-Z][A-Z0-9_]*) = const\(([^)]*)\)",
+                                              src.read(), re.M):
+                    values.setdefault(name, {}).setdefault(value, []).append(f)
+    screen = [n for n, v in values.items() if any("screen.py" in m for m in v.values())]
+    copied = [n for n in screen if sum(len(m) for m in values[n].values()) > 1]
+    for name in ("_D_HAND", "_D_PROMPT", "_D_ALL", "_IDLE", "_HINT_ASK", "_NOTICE_MS"):
+        assert name in copied  # the check sees the copies
+    for name in copied:
+        assert len(values[name]) == 1, "%s has different values: %s" % (name, values[name])

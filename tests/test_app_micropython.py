@@ -41,7 +41,7 @@ def test_layout_is_the_same_on_micropython_and_cpython():
                         capture_output=True, text=True, timeout=60)
     assert cp.returncode == 0, cp.stdout + cp.stderr
     sizes = [line for line in mp.stdout.splitlines() if line.startswith("size ")]
-    assert len(sizes) == 7 and "width=160" in sizes[0]
+    assert len(sizes) == 7 and sizes[0].startswith("size 160x128 -> 160x128 (160, 128, 20, 28,")
     assert sizes == [line for line in cp.stdout.splitlines() if line.startswith("size ")]
     # a screen smaller than the smallest layout is refused by name, not drawn off its edges
     assert sizes[5] == "size 96x64 -> refused: a 96x64 screen is too small: the table needs 160x128 or more"

@@ -214,6 +214,13 @@ def test_a_hint_unloads_the_coach_once_shown_and_the_next_hint_loads_it_again():
     assert shown >= 3 and app.errors == 0
 
 
+def test_precompiled_the_save_pages_go_at_once_when_the_title_comes_first(as_mpy):
+    app, r = boot(bytearray(8192))  # nothing saved: the title, no save page on the stack
+    assert app.screen == S.TITLE and not loaded("handheld.savepages")
+    r.tap(B)
+    assert app.screen == S.TABLE and app.errors == 0
+
+
 def test_precompiled_the_save_pages_go_once_the_last_closes(as_mpy):
     nvm = bytearray(8192)
     app, r = boot(nvm, seed=3)

@@ -230,4 +230,18 @@ def test_a_screen_smaller_than_160x128_is_refused_with_its_size():
         layout(128, 128)
     with pytest.raises(ValueError, match="160x128 or more"):
         Renderer(None, 160, 80)
-    assert layout(160, 128).width == 160
+    assert layout(160, 128)[:2] == (160, 128)
+
+
+def test_the_layouts_docstring_names_every_field_of_each_size():
+    import re
+    from handheld import layout as lay
+    block = lay.__doc__.split(":\n\n", 1)[1].split("\n\n", 1)[0]
+    names = [w for line in block.splitlines() for w in re.split(r"\s{2,}", line.strip())[0].split()]
+    assert names[:3] == ["width", "height", "card_w"] and names[-1] == "title_text_top"
+    for w, h in ((160, 128), (240, 135), (240, 240)):
+        fields = dict(zip(names, lay.layout(w, h)))
+        assert len(fields) == len(names) == len(lay.layout(w, h))
+        assert (fields["width"], fields["height"]) == (w, h)
+        x, y, step, lift = fields["hand"]  # the hand's 7 slots fit across the screen
+        assert x + 6 * step + fields["card_w"] <= w and fields["page_lines"] == 10

@@ -147,16 +147,16 @@ def test_make_tone_and_pixels_wire_the_board(monkeypatch):
     board = mods["board"]
     tone = make_tone(board)
     tone.play(880)
-    assert isinstance(tone._out, fakehw.AudioOut)  # the DAC's audioio.AudioOut
-    assert tone._out.left_channel.name == "SPEAKER" and tone._out.log == ["stop", (880 * 16, True)]
-    assert tone._enable.pin.name == "SPEAKER_ENABLE" and tone._enable.value is True
+    assert isinstance(tone.out, fakehw.AudioOut)  # the DAC's audioio.AudioOut
+    assert tone.out.left_channel.name == "SPEAKER" and tone.out.log == ["stop", (880 * 16, True)]
+    assert tone.enable.pin.name == "SPEAKER_ENABLE" and tone.enable.value is True
     pixels = make_pixels(board, 5)
     pixels.fill(1, 2, 3)
     assert pixels_out.writes == [("NEOPIXEL", bytes((2, 1, 3)) * 5)]
     install(monkeypatch, "adafruit_feather_esp32s3_reverse_tft")
     tft = sys.modules["board"]
     pixels = make_pixels(tft, 1)
-    assert pixels._power.pin.name == "NEOPIXEL_POWER" and pixels._power.value is True
+    assert pixels.power.pin.name == "NEOPIXEL_POWER" and pixels.power.value is True
 
 
 def test_the_old_clue_fake_cannot_be_built():
@@ -195,17 +195,17 @@ def test_every_profile_gets_the_sound_and_lights_its_board_has(board_id, monkeyp
     if cls is None:
         assert fx.tone is None and "feedback: sound off" in out
     else:
-        assert type(fx.tone._out) is cls and fx.tone._out.left_channel.name == "SPEAKER"
+        assert type(fx.tone.out) is cls and fx.tone.out.left_channel.name == "SPEAKER"
     assert (fx.pixels is not None) == lights
     fx.trick(0, won=True)
     if sound:
-        assert fx.tone._out.log[-1] == (feedback.TRICK_WON[0][0] * 16, True)
+        assert fx.tone.out.log[-1] == (feedback.TRICK_WON[0][0] * 16, True)
     if lights:
         assert written.writes == [("NEOPIXEL", bytes((40, 0, 0)) * profile.neopixel_count)]
     fx.tick(1000)
     assert idle(fx)
     if sound:
-        assert fx.tone._out.log[-1] == "stop"
+        assert fx.tone.out.log[-1] == "stop"
     if lights:
         assert written.writes[-1][1] == bytes(3 * profile.neopixel_count)
 
@@ -253,7 +253,7 @@ def test_failing_pixels_turn_off_only_the_lights_and_free_the_power_pin(monkeypa
     install(monkeypatch, "pybadge")
     monkeypatch.setitem(sys.modules, "neopixel_write", None)
     fx = feedback.for_board(sys.modules["board"], 5)
-    assert fx.pixels is None and type(fx.tone._out) is fakehw.AudioOut
+    assert fx.pixels is None and type(fx.tone.out) is fakehw.AudioOut
     out = capsys.readouterr().out
     assert out.startswith("feedback: lights off (") and "neopixel_write" in out
     assert "sound off" not in out

@@ -43,7 +43,7 @@ HINTS = {
     "lib/handheld/fxsetup.py": {"board": "board",
                                 "enable": "digitalio.DigitalInOut",
                                 "power": "digitalio.DigitalInOut"},
-    "lib/handheld/render.py": {"display": "busdisplay.BusDisplay"},
+    "lib/handheld/layout.py": {"display": "busdisplay.BusDisplay"},
 }
 
 # Imports that may be missing on a board by design: sound and lights are extras, and
@@ -123,7 +123,7 @@ def test_the_checker_sees_the_hardware_names():
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
-        "lib/handheld/render.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
+        "lib/handheld/layout.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
                                    "busdisplay.BusDisplay.root_group"},
         "lib/handheld/tiletext.py": {"terminalio.FONT", "fontio.BuiltinFont.bitmap",
                                      "displayio.TileGrid", "displayio.Palette.make_transparent"},

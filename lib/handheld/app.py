@@ -23,18 +23,23 @@ handheld.persist calls first_screen() and continue_match(match).
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
 from handheld.input import Keys
-from handheld.screen import TITLE, TABLE, NORMAL, DONE, D_ALL, D_OPP, D_ME, D_PROMPT
+from handheld.screen import TITLE, TABLE, NORMAL, DONE
 from handheld import unload
 from handheld.screen import precompiled
 from handheld.table import Table
 from handheld import pages
-from handheld import pystack
 
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_OPP = const(1)
+_D_ME = const(16)
+_D_PROMPT = const(64)
+_D_ALL = const(1023)
 
 _CUE_MS = const(900)  # the key hint shown after a key that means nothing here
 _NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
@@ -70,7 +75,7 @@ class App:
         self.saves = None  # handheld.persist.Saves when a store is given
         self.prompt = ""
         self._base_prompt = ""
-        self.dirty = D_ALL
+        self.dirty = _D_ALL
         self.stack = []  # the screens (handheld.screen.Screen), the one on top last
         self.top = None  # the screen on top; `screen` is its kind
         self.screen = TITLE
@@ -116,7 +121,7 @@ class App:
                 self.keys.poll(now)
                 if self.cue_until and now >= self.cue_until:
                     self.cue_until = 0
-                    self._show_prompt(self._base_prompt)
+                    self.note(self._base_prompt, 0)  # the prompt again
                 self.top.tick(now)
                 if self.saves is not None and self.saves.dirty:
                     self.saves.tick(self, now)  # a changed match, written when idle
@@ -183,8 +188,12 @@ class App:
 
     def first_screen(self):
         """After loading the saves: a notice, else the resume offer, else the title."""
-        from handheld.savepages import first
-        self.set_root(first(self))
+        from handheld.savepages import first, MODULES
+        s = first(self)
+        first = None
+        self.set_root(s)
+        if not s.transient:  # the title: no save page holds them (from .mpy: unloaded)
+            unload(*MODULES)
 
     # ---- the match ----------------------------------------------------------------------------
     def new_match(self, seed=None):
@@ -202,7 +211,8 @@ class App:
         """After a hand's result: the next hand, or the match's result."""
         if self.match.over:
             self.matches_done += 1
-            self.set_root(pages.match_end(self))
+            from handheld.result import match_end  # (the hand's result is on the stack)
+            self.set_root(match_end(self))
             return
         self.match.next_hand()
         if self.saves is not None:
@@ -236,7 +246,8 @@ class App:
             self.set_root(page)
             return
         self.hands_done += 1
-        self.set_root(pages.result(self))
+        from handheld.result import Result  # (imported when the first hand ends)
+        self.set_root(Result(self))
 
     # ---- the same deal from the other seat (outside the match and its statistics) -------------
     def replay_other_seat(self):
@@ -252,7 +263,8 @@ class App:
         self.match = self.replay[0]
         self.replayed = self.match.hand
         self.replay = None
-        self.set_root(pages.result(self))
+        from handheld.result import Result
+        self.set_root(Result(self))
 
     # ---- the coach on the table ---------------------------------------------------------------
     def hint(self):
@@ -280,6 +292,7 @@ class App:
         try:
             a = self.choose(hand.view(1), self.level, self.seed + hand.trick_no)
         except RuntimeError as e:
+            from handheld import pystack  # imported on the first fall only (then kept)
             if not pystack.is_exhausted(e):
                 raise
             a = self.choose(hand.view(1), 0, self.seed + hand.trick_no)  # EASY
@@ -307,12 +320,15 @@ class App:
         """The prompt line's text (a cue or a note showing keeps it for after)."""
         self._base_prompt = text
         if not self.cue_until:
-            self._show_prompt(text)
+            self.note(text, 0)
 
     def note(self, text, ms):
-        """Show text on the prompt line for ms, then the prompt again."""
-        self.cue_until = self.now + ms
-        self._show_prompt(text)
+        """Show text on the prompt line for ms, then the prompt again (ms 0: text is the
+        prompt)."""
+        self.cue_until = self.now + ms if ms else 0
+        if text != self.prompt:
+            self.prompt = text
+            self.dirty |= _D_PROMPT
 
     def cue(self):
         """A key with no meaning here: a sound or buzz, and the top screen's key hint."""
@@ -321,11 +337,6 @@ class App:
             self.on_cue(0)
         if self.top.hint:
             self.note(self.top.hint, _CUE_MS)
-
-    def _show_prompt(self, text):
-        if text != self.prompt:
-            self.prompt = text
-            self.dirty |= D_PROMPT
 
     def mark(self, bits):
         """Parts of the screen (D_* bits) to draw again."""
@@ -350,7 +361,7 @@ class App:
             points = bool(d.get("show_points", self.show_points))
             if points != self.show_points:
                 self.show_points = points
-                self.dirty |= D_OPP | D_ME
+                self.dirty |= _D_OPP | _D_ME
             self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
             self.show_last = bool(d.get("last_trick", self.show_last))
             self.set_feedback(bool(d.get("sound", self.sound)),

@@ -27,13 +27,7 @@ LIT = 2
 
 _CLEAR = const(0)  # transparent, in every sheet (the values drawn: handheld.cardpaint)
 
-# the face sheet's colours 1-3: paper, edge, ink (black or red)
-_SHADES = ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
-           (0x707870, 0x283028, 0x303830, 0x603838),  # DIM
-           (0xFFFFFF, 0xF8D020, 0x101010, 0xE01818))  # LIT: the yellow edge; the "more" chip
-_BACK = (0x000000,  # the back's colours 0-5: clear, white, black, red, blue, light
-          0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)
-RED_SUIT = (0, 1, 1, 0)
+_BACKS = const(6)  # shades[6]: the back's palette; shades[7]: the suit glyphs'
 
 
 def _palette(values):
@@ -51,25 +45,31 @@ class CardArt:
         self.w = w
         self.h = h
         self.sheet = displayio.Bitmap(w * _TILES, h, 4)
-        self.shades = []
-        for state in (NORMAL, DIM, LIT):
-            row = _SHADES[state]  # paper, edge, then the black and the red ink
-            for ink in (row[2], row[3]):
-                self.shades.append(_palette((0, row[0], row[1], ink)))
-        self.back_sheet = displayio.Bitmap(w, h, len(_BACK))
-        self.back_palette = _palette(_BACK)
+        # the palettes (a module-level table would be a name interned on a board for good):
+        # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
+        shades = []
+        for row in ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
+                    (0x707870, 0x283028, 0x303830, 0x603838),  # DIM
+                    (0xFFFFFF, 0xF8D020, 0x101010, 0xE01818)):  # LIT: the yellow edge; "more"
+            for ink in (row[2], row[3]):  # paper, edge, then the black and the red ink
+                shades.append(_palette((0, row[0], row[1], ink)))
+        # the back's colours 0-5: clear, white, black, red, blue, light
+        shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
+        shades.append(_palette((0, 0xF8F8F0, 0xD01818, 0)))  # suits: black ones white on felt
+        self.shades = tuple(shades)
+        self.back_sheet = displayio.Bitmap(w, h, 6)
         self.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
         from handheld import cardpaint
         cardpaint.paint(self, big, MORE)
         del cardpaint  # used once: let its code and data go
         unload("handheld.cardpaint")
-        self.glyph_palette = _palette((0, 0xF8F8F0, 0xD01818, 0))  # black suits white on the felt
 
     def shade(self, card, state=NORMAL):
         """The palette for card (a face, or MORE: always the yellow chip) in state."""
         if card >= 24:
             return self.shades[2 * LIT]
-        return self.shades[2 * state + RED_SUIT[card // 6]]
+        s = card // 6  # diamonds and hearts are red
+        return self.shades[2 * state + (1 if s == 1 or s == 2 else 0)]
 
     def card(self, tile=0, x=0, y=0):
         """A TileGrid showing one face (or the "more" chip) of the sheet."""
@@ -79,10 +79,10 @@ class CardArt:
 
     def back(self, x=0, y=0):
         """A TileGrid showing a card's back."""
-        return displayio.TileGrid(self.back_sheet, pixel_shader=self.back_palette, x=x, y=y)
+        return displayio.TileGrid(self.back_sheet, pixel_shader=self.shades[_BACKS], x=x, y=y)
 
     def glyph(self, suit=0, x=0, y=0, n=1):
         """A TileGrid of n 7x7 suits 9 pixels apart, each showing suit (tile 4 is empty)."""
-        return displayio.TileGrid(self.suits, pixel_shader=self.glyph_palette, width=n,
+        return displayio.TileGrid(self.suits, pixel_shader=self.shades[_BACKS + 1], width=n,
                                   height=1, tile_width=9, tile_height=7, default_tile=suit,
                                   x=x, y=y)

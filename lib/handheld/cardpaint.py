@@ -24,29 +24,6 @@ _BLACK = const(2)
 _BLUE = const(4)
 _LIGHT = const(5)
 
-_RANK_GLYPHS = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
-    (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
-    (0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C),
-    (0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D),
-    (0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11),
-    None,
-    (0x0E, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11),
-)
-_ONE = (0x01, 0x03, 0x01, 0x01, 0x01, 0x01, 0x01)  # 2 wide
-_ZERO = (0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E)
-
-SUIT_7 = (  # clubs diamonds hearts spades, 7x7
-    (0x1C, 0x1C, 0x6B, 0x7F, 0x6B, 0x08, 0x1C),
-    (0x08, 0x1C, 0x3E, 0x7F, 0x3E, 0x1C, 0x08),
-    (0x36, 0x7F, 0x7F, 0x7F, 0x3E, 0x1C, 0x08),
-    (0x08, 0x1C, 0x3E, 0x7F, 0x7F, 0x08, 0x1C),
-)
-SUIT_9 = (  # 9x9
-    (0x038, 0x07C, 0x07C, 0x1BB, 0x1FF, 0x1FF, 0x193, 0x010, 0x038),
-    (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
-    (0x0C6, 0x1EF, 0x1FF, 0x1FF, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
-    (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x1FF, 0x0D6, 0x010, 0x038),
-)
 
 def _rect(bm, x, y, w, h, v):
     if bitmaptools is not None:
@@ -68,32 +45,51 @@ def _glyph(bm, x, y, rows, width, v, scale=1):
                     _rect(bm, x + i * scale, y + j * scale, scale, scale, v)
 
 
-def _card_shape(bm, x0, w, h, edge, fill):
-    """A card outline with cut corners, filled."""
-    _rect(bm, x0 + 1, 0, w - 2, h, edge)
-    _rect(bm, x0, 1, w, h - 2, edge)
-    _rect(bm, x0 + 1, 1, w - 2, h - 2, fill)
-
-
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     "more" chip at tile `more`)."""
+    # the glyphs, as locals: a module-level name would be interned on a board for good
+    rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
+        (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
+        (0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C),
+        (0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D),
+        (0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11),
+        None,
+        (0x0E, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11),
+    )
+    one = (0x01, 0x03, 0x01, 0x01, 0x01, 0x01, 0x01)  # 2 wide
+    zero = (0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E)
+
+    suit_7 = (  # clubs diamonds hearts spades, 7x7
+        (0x1C, 0x1C, 0x6B, 0x7F, 0x6B, 0x08, 0x1C),
+        (0x08, 0x1C, 0x3E, 0x7F, 0x3E, 0x1C, 0x08),
+        (0x36, 0x7F, 0x7F, 0x7F, 0x3E, 0x1C, 0x08),
+        (0x08, 0x1C, 0x3E, 0x7F, 0x7F, 0x08, 0x1C),
+    )
+    suit_9 = (  # 9x9
+        (0x038, 0x07C, 0x07C, 0x1BB, 0x1FF, 0x1FF, 0x193, 0x010, 0x038),
+        (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
+        (0x0C6, 0x1EF, 0x1FF, 0x1FF, 0x1FF, 0x0FE, 0x07C, 0x038, 0x010),
+        (0x010, 0x038, 0x07C, 0x0FE, 0x1FF, 0x1FF, 0x0D6, 0x010, 0x038),
+    )
     w = art.w
     h = art.h
     bm = art.sheet
     size = 9 * big
     for c in range(24):  # the faces: rank and corner suit at the top, the big suit in the middle
         x0 = c * w
-        _card_shape(bm, x0, w, h, _EDGE, _PAPER)
+        _rect(bm, x0 + 1, 0, w - 2, h, _EDGE)  # a card outline with cut corners, filled
+        _rect(bm, x0, 1, w, h - 2, _EDGE)
+        _rect(bm, x0 + 1, 1, w - 2, h - 2, _PAPER)
         s = c // 6
         r = c % 6
         if r == 4:  # the ten
-            _glyph(bm, x0 + 2, 2, _ONE, 2, _INK)
-            _glyph(bm, x0 + 5, 2, _ZERO, 5, _INK)
+            _glyph(bm, x0 + 2, 2, one, 2, _INK)
+            _glyph(bm, x0 + 5, 2, zero, 5, _INK)
         else:
-            _glyph(bm, x0 + 2, 2, _RANK_GLYPHS[r], 5, _INK)
-        _glyph(bm, x0 + w - 9, 2, SUIT_7[s], 7, _INK)
-        _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, SUIT_9[s], 9, _INK,
+            _glyph(bm, x0 + 2, 2, rank_glyphs[r], 5, _INK)
+        _glyph(bm, x0 + w - 9, 2, suit_7[s], 7, _INK)
+        _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, suit_9[s], 9, _INK,
                big)
     x0 = more * w  # the "more" chip: a frame and three dots
     _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
@@ -104,11 +100,13 @@ def paint(art, big, more):
     for k in range(3):
         _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE)
     bm = art.back_sheet  # the back: a blue field with a light lattice
-    _card_shape(bm, 0, w, h, _BLACK, _WHITE)
+    _rect(bm, 1, 0, w - 2, h, _BLACK)  # its outline as a face's
+    _rect(bm, 0, 1, w, h - 2, _BLACK)
+    _rect(bm, 1, 1, w - 2, h - 2, _WHITE)
     _rect(bm, 2, 2, w - 4, h - 4, _BLUE)
     for y in range(2, h - 2):
         for x in range(2, w - 2):
             if (x + y) % 4 == 0 or (x - y) % 4 == 0:
                 bm[x, y] = _LIGHT
     for s in range(4):
-        _glyph(art.suits, s * 9, 0, SUIT_7[s], 7, 2 if s == 1 or s == 2 else 1)
+        _glyph(art.suits, s * 9, 0, suit_7[s], 7, 2 if s == 1 or s == 2 else 1)

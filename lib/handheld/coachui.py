@@ -4,9 +4,22 @@ Imported when the player asks for either (engine.coach with a hint); unloaded on
 shown (HINT_MODULES), so the searches after it do not carry them.
 """
 from engine.cards import CARD_POINTS
-from handheld.screen import HUMAN, HINT_ASK, HINT_RUN, NOTICE_MS, D_TRICK, D_HAND, D_PROMPT
+from handheld.screen import HUMAN, HINT_RUN
 from handheld import pystack
 from handheld import unload
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_TRICK = const(4)
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_HINT_ASK = const(5)
+_NOTICE_MS = const(1000)
 
 # What a hint loads, unloaded once it is shown (handheld.unload): 4.2 KB out of the
 # heap of the searches after it. With hints asked, sim.bench board's check needed 113 KB
@@ -19,16 +32,16 @@ HINT_MODULES = ("handheld.coachui", "engine.coach")
 def ask_hint(table, app):
     """The player asks for a hint: "Thinking..." shows, the next ticks compute it (hint_tick)."""
     if table.phase != HUMAN or table.peek is not None:
-        app.note("Hint: on your turn", NOTICE_MS)
+        app.note("Hint: on your turn", _NOTICE_MS)
         return
-    table.phase = HINT_ASK
+    table.phase = _HINT_ASK
     app.set_prompt("Thinking...")
 
 
 def hint_tick(table, app):
     """The table's tick while a hint is asked for: the first lets "Thinking..." be drawn, the
     next computes the hint, says it on the prompt line and marks its card in the hand."""
-    if table.phase == HINT_ASK:
+    if table.phase == _HINT_ASK:
         table.phase = HINT_RUN
         return
     a, text = hint(app, app.match.hand)
@@ -36,7 +49,7 @@ def hint_tick(table, app):
     table.hinted = True
     table.hint_card = a if 0 <= a < 24 else -1
     app.set_prompt(text)
-    app.mark(D_HAND | D_PROMPT)
+    app.mark(_D_HAND | _D_PROMPT)
     unload(*HINT_MODULES)  # done: no screen holds them
 
 
@@ -46,21 +59,21 @@ def peek(table, app):
     if table.peek is not None:
         table.trick[0], table.trick[1] = table.peek
         table.peek = None
-        app.mark(D_TRICK)
+        app.mark(_D_TRICK)
         table._show_choice()
         return
     if table.phase != HUMAN:
-        app.note("Last trick: on your turn", NOTICE_MS)
+        app.note("Last trick: on your turn", _NOTICE_MS)
         return
     t = last_trick(app.match.hand)
     if t is None:
-        app.note("No trick taken yet", NOTICE_MS)
+        app.note("No trick taken yet", _NOTICE_MS)
         return
     table.peek = (table.trick[0], table.trick[1])
     table.trick[0] = t[0]
     table.trick[1] = t[1]
     app.set_prompt(last_trick_text(t[2], t[0], t[1]))
-    app.mark(D_TRICK)
+    app.mark(_D_TRICK)
 
 
 def hint(app, hand):

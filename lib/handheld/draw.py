@@ -7,6 +7,22 @@ from handheld import screen as A
 from handheld import words
 from handheld.cardart import NORMAL, DIM
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_OPP = const(1)
+_D_STOCK = const(2)
+_D_TRICK = const(4)
+_D_SCORE = const(8)
+_D_ME = const(16)
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_D_PANEL = const(128)
+
 
 class Draw:
     """update() and the parts of the screen; the fields are made by handheld.render."""
@@ -43,37 +59,35 @@ class Draw:
         self._hide(self.page, on_table)
         if on_table:
             self._table(app, app.top, d)
-        else:
-            self._page(app.top)
+        else:  # a full-screen page
+            page = app.top
+            height, page_top, step, title_top, _ = self.lay
+            is_title = page.kind == A.TITLE
+            self._hide(self.title, not is_title)
+            top = title_top if is_title else page_top
+            lines = page.lines
+            for i in range(len(self.page_lines)):
+                tg = self.page_lines[i]
+                y = top + i * step
+                if tg.y != y:
+                    tg.y = y
+                text = lines[i] if i < len(lines) else ""
+                if y + step > height + 2 and text == "":
+                    self._hide(tg, True)
+                    continue
+                self._hide(tg, False)
+                self.tx.set(tg, text, self.yellow if i == page.sel or
+                           (i == 0 and not is_title) else self.white)
         if self.display is not None:
             self.display.refresh()
             self.refreshes += 1
         return True
 
-    def _page(self, page):
-        L = self.lay
-        is_title = page.kind == A.TITLE
-        self._hide(self.title, not is_title)
-        top = L.title_text_top if is_title else L.page_top
-        lines = page.lines
-        for i in range(len(self.page_lines)):
-            tg = self.page_lines[i]
-            y = top + i * L.page_step
-            if tg.y != y:
-                tg.y = y
-            text = lines[i] if i < len(lines) else ""
-            if y + L.page_step > L.height + 2 and text == "":
-                self._hide(tg, True)
-                continue
-            self._hide(tg, False)
-            self.tx.set(tg, text, self.yellow if i == page.sel or
-                       (i == 0 and not is_title) else self.white)
-
     def _table(self, app, tb, d):
         m = app.match
         h = m.hand
         art = self.art
-        if d & (A.D_OPP | A.D_ME):
+        if d & (_D_OPP | _D_ME):
             n = 0
             mask = h.hand_mask(1)
             while mask:
@@ -81,83 +95,77 @@ class Draw:
                 n += 1
             for i in range(6):
                 self._hide(self.backs[i], i >= n)
-            self._seat(app, h, 1, self.opp_info, self.opp_glyphs)
-            self._seat(app, h, 0, self.me_info, self.me_glyphs)
-        if d & A.D_STOCK:
+            for seat in (1, 0):  # each seat's line: tricks (points), its marriages' suits
+                tg, row = self.seats[seat]
+                n = h.tricks(seat)
+                text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
+                if app.show_points:
+                    text += " %d pt" % h.points(seat)
+                self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
+                married = h.marriages[seat]
+                x = tg.x + self.tx.w * len(text) + 4
+                if row.x != x:
+                    row.x = x
+                k = 0
+                for s in range(4):
+                    if married >> s & 1 and k < 3:
+                        if row[k] != s:
+                            row[k] = s
+                        k += 1
+                for i in range(k, 3):
+                    if row[i] != 4:
+                        row[i] = 4
+        if d & _D_STOCK:
             if h.stock_size:
                 closed = h.closed_by >= 0
                 self._hide(self.stock, False)
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
                            art.shade(h.trump_card, DIM if closed else NORMAL))
                 self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size))
-                self._hide(self.trump_big, True)
+                self._hide(self.trump_big[0], True)
             else:
                 self._hide(self.stock, True)
                 self._hide(self.trump, True)
                 self.tx.set(self.stock_label, "trumps")
-                self._hide(self.trump_big, False)
-                if self.trump_big_tile[0] != h.trump_suit:
-                    self.trump_big_tile[0] = h.trump_suit
-        if d & A.D_TRICK:
+                self._hide(self.trump_big[0], False)
+                tile = self.trump_big[1]
+                if tile[0] != h.trump_suit:
+                    tile[0] = h.trump_suit
+        if d & _D_TRICK:
             for seat in (0, 1):
                 tg = self.trick[seat]
                 c = tb.trick[seat]
                 self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, art.shade(c if c >= 0 else 0),
                            c < 0)
-        if d & A.D_SCORE:
+        if d & _D_SCORE:
             s = m.scores
             for seat in (0, 1):
                 self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]))
             self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
-        if d & A.D_HAND:
+        if d & _D_HAND:
             self._hand(tb)
-        if d & A.D_PANEL:
-            self._panel(tb)
-        if d & A.D_PROMPT:
+        if d & _D_PANEL:  # the choices panel
+            self._hide(self.panel, tb.panel is None)
+            if tb.panel is not None:
+                title, items = tb.panel
+                self.tx.set(self.panel_lines[0], title)
+                rows = len(self.panel_lines) - 1
+                top = 0
+                if tb.panel_sel >= rows:
+                    top = tb.panel_sel - rows + 1
+                shown = min(rows, len(items))
+                box_h = 6 + (shown + 1) * self.lay[4]
+                if self.panel_box[0].height != box_h:
+                    self.panel_box[0].height = box_h
+                    self.panel_box[1].height = box_h - 2
+                for r in range(rows):
+                    i = top + r
+                    tg = self.panel_lines[r + 1]
+                    if i < len(items):
+                        sel = i == tb.panel_sel
+                        self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
+                                   self.yellow if sel else self.white)
+                    else:
+                        self.tx.set(tg, "")
+        if d & _D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
-
-    def _seat(self, app, h, seat, tg, row):
-        n = h.tricks(seat)
-        text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
-        if app.show_points:
-            text += " %d pt" % h.points(seat)
-        self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
-        m = h.marriages[seat]
-        x = tg.x + self.tx.w * len(text) + 4
-        if row.x != x:
-            row.x = x
-        k = 0
-        for s in range(4):
-            if m >> s & 1 and k < 3:
-                if row[k] != s:
-                    row[k] = s
-                k += 1
-        for i in range(k, 3):
-            if row[i] != 4:
-                row[i] = 4
-
-    def _panel(self, tb):
-        if tb.panel is None:
-            self._hide(self.panel, True)
-            return
-        self._hide(self.panel, False)
-        title, items = tb.panel
-        self.tx.set(self.panel_lines[0], title)
-        rows = len(self.panel_lines) - 1
-        top = 0
-        if tb.panel_sel >= rows:
-            top = tb.panel_sel - rows + 1
-        shown = min(rows, len(items))
-        h = 6 + (shown + 1) * self.lay.panel[4]
-        if self.panel_box[0].height != h:
-            self.panel_box[0].height = h
-            self.panel_box[1].height = h - 2
-        for r in range(rows):
-            i = top + r
-            tg = self.panel_lines[r + 1]
-            if i < len(items):
-                sel = i == tb.panel_sel
-                self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
-                           self.yellow if sel else self.white)
-            else:
-                self.tx.set(tg, "")

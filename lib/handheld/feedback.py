@@ -48,8 +48,10 @@ class Feedback:
     def trick(self, now, won):
         """A trick was taken; won: by the player."""
         self._play(now, TRICK_WON if won else TRICK)
-        if won:
-            self._flash(now, WON_COLOR)
+        if won and self.lights and self.pixels is not None:  # a flash
+            self.pixels.fill(WON_COLOR[0], WON_COLOR[1], WON_COLOR[2])
+            self._lit = True
+            self._light_end = now + FLASH_MS
 
     def hand(self, now, won):
         """A hand was scored; won: by the player."""
@@ -89,38 +91,31 @@ class Feedback:
         self.tone.play(hz)
         self._note_end = now + ms
 
-    def _flash(self, now, color):
-        if not self.lights or self.pixels is None:
-            return
-        self.pixels.fill(color[0], color[1], color[2])
-        self._lit = True
-        self._light_end = now + FLASH_MS
-
 
 class Tone:
     """A looping one-cycle sine per frequency on an AudioOut (made once, played by Hz)."""
 
     def __init__(self, out, samples, enable=None):
-        self._out = out
-        self._samples = samples  # {hz: RawSample}
-        self._enable = enable  # the amplifier switch pin, kept alive while we play
+        self.out = out
+        self.samples = samples  # {hz: RawSample}
+        self.enable = enable  # the amplifier switch pin, kept alive while we play
 
     def play(self, hz):
-        self._out.stop()
-        self._out.play(self._samples[hz], loop=True)
+        self.out.stop()
+        self.out.play(self.samples[hz], loop=True)
 
     def stop(self):
-        self._out.stop()
+        self.out.stop()
 
 
 class Pixels:
     """NeoPixels written with neopixel_write (GRB order, no neopixel library needed)."""
 
     def __init__(self, pin, count, write, power=None):
-        self._pin = pin
+        self.pin = pin
         self._buf = bytearray(3 * count)
-        self._write = write
-        self._power = power  # the pixel power switch pin, if the board has one
+        self.write = write
+        self.power = power  # the pixel power switch pin, if the board has one
 
     def fill(self, r, g, b):
         buf = self._buf
@@ -128,7 +123,7 @@ class Pixels:
             buf[i] = g
             buf[i + 1] = r
             buf[i + 2] = b
-        self._write(self._pin, buf)
+        self.write(self.pin, buf)
 
 
 def for_board(board=None, neopixel_count=0, sound=True, lights=True):

@@ -38,18 +38,18 @@ class Joystick:
     """Two AnalogIn-like axes (x: LEFT/RIGHT, y: UP/DOWN; low values are left and up)."""
 
     def __init__(self, x, y):
-        self._x = x
-        self._y = y
+        self.x = x
+        self.y = y
         self._sx = 0
         self._sy = 0
 
     def poll(self, handler):
-        self._sx = _move(self._sx, axis_state(self._x.value, self._sx), LEFT, RIGHT, handler)
-        self._sy = _move(self._sy, axis_state(self._y.value, self._sy), UP, DOWN, handler)
+        self._sx = _move(self._sx, axis_state(self.x.value, self._sx), LEFT, RIGHT, handler)
+        self._sy = _move(self._sy, axis_state(self.y.value, self._sy), UP, DOWN, handler)
 
     def deinit(self):
-        self._x.deinit()
-        self._y.deinit()
+        self.x.deinit()
+        self.y.deinit()
 
 
 def _move(old, new, low, high, handler):
@@ -65,22 +65,22 @@ class BoardInput:
     """A keypad scanner (key number -> button through keymap) plus an optional joystick."""
 
     def __init__(self, scanner, keymap, event, joystick=None):
-        self._scanner = scanner
+        self.scanner = scanner
         self._keymap = keymap
-        self._event = event
-        self._joystick = joystick
+        self.event = event
+        self.joystick = joystick
         self.held = 0  # bit per logical button held on the scanner
 
     def poll(self, handler):
         """Report every change since the last poll as handler(button, pressed)."""
-        events = self._scanner.events
+        events = self.scanner.events
         if events.overflowed:
             # Events were lost: forget the queue, release what we thought was held; reset()
             # makes the scanner report keys still down as fresh presses.
             events.clear()
-            self._scanner.reset()
+            self.scanner.reset()
             self.release_all(handler)
-        event = self._event
+        event = self.event
         keymap = self._keymap
         while events.get_into(event):
             n = event.key_number
@@ -95,8 +95,8 @@ class BoardInput:
             elif self.held & bit:
                 self.held &= ~bit
                 handler(button, False)
-        if self._joystick is not None:
-            self._joystick.poll(handler)
+        if self.joystick is not None:
+            self.joystick.poll(handler)
 
     def release_all(self, handler):
         """Report a release for every button held on the scanner."""
@@ -110,6 +110,6 @@ class BoardInput:
             button += 1
 
     def deinit(self):
-        self._scanner.deinit()
-        if self._joystick is not None:
-            self._joystick.deinit()
+        self.scanner.deinit()
+        if self.joystick is not None:
+            self.joystick.deinit()

@@ -27,7 +27,7 @@ class Loop:
         self.now = 0
         self.refreshes = 0
         self._settings = None
-        self._handler = self._on_key  # bound once: polling allocates nothing
+        self.handler = self._on_key  # bound once: polling allocates nothing
 
     def _on_key(self, button, pressed):
         if pressed:
@@ -39,7 +39,7 @@ class Loop:
         """Poll keys, run the app, draw if the screen changed; True if it did."""
         self.now = now
         if self.source is not None:
-            self.source.poll(self._handler)
+            self.source.poll(self.handler)
         app = self.app
         if self.feedback is not None:
             self.feedback.tick(now)

@@ -18,17 +18,16 @@ except ImportError:  # CPython
         return x
 
 _MENU_SHOWN = const(8)  # items on screen at once; the list scrolls
-# the items (their ids): _RESUME, _NEW, ... (the setting each changes: _SETTING)
+# the items (their ids): _RESUME, _NEW, ... (the setting each changes: in key())
 _RESUME = const(0)
 _NEW = const(1)
 _RULES = const(6)
 _STATS_ITEM = const(7)
 _HINT = const(11)  # over the table: a hint, the last trick (two-button players reach them here)
 _LAST = const(12)
-_ITEMS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
-# the setting each item id changes (names of App.settings()), None for an action
-_SETTING = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-            "sound", "lights", "last_trick", None, None)
+_ITEMS = const(11)  # the items shown everywhere: ids 0 to 10
+# (the items' tables are locals and their texts split from one string: a module's name, or a
+# string of 10 characters or fewer in its code, is a name interned for good on a board)
 
 
 class Menu(Screen):
@@ -47,10 +46,10 @@ class Menu(Screen):
         self.app = app
         self.playing = playing  # opened over a match: "Resume", and "(next)" on a new game
         self.item = 0
-        self.ids = _ITEMS
+        self.ids = tuple(range(_ITEMS))
         if table:  # opened over the table: the coach's actions come second
             extra = (_HINT, _LAST) if app.last_trick_on() else (_HINT,)
-            self.ids = (_RESUME,) + extra + _ITEMS[1:]
+            self.ids = (_RESUME,) + extra + self.ids[1:]
 
     def home(self):
         """Back to the first item (a menu key on the help)."""
@@ -62,19 +61,14 @@ class Menu(Screen):
         title = words.PRESET_TITLES[name]
         if self.playing and name != app.match.rules.name:
             title += " (next)"
-        texts = ("Resume" if self.playing else "Back",
-                 "New match",
-                 "Game: " + title,
-                 "Level: " + words.LEVEL_WORDS[app.level],
-                 "Points: shown" if app.show_points else "Points: hidden",
-                 "Marriages: auto" if app.auto_marry else "Marriages: by hand",
-                 "Rules help",
-                 "Statistics",
-                 "Sound: " + ("on" if app.sound else "off"),
-                 "Lights: " + ("on" if app.lights else "off"),
-                 "Last trick: shown" if app.show_last else "Last trick: hidden",
-                 "Hint",
-                 "Last trick")
+        texts = ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
+                 "Lights: %s\n%s\nHint\nLast trick" % (
+                     "Resume" if self.playing else "Back", title,
+                     words.LEVEL_WORDS[app.level],
+                     "Points: shown" if app.show_points else "Points: hidden",
+                     "Marriages: auto" if app.auto_marry else "Marriages: by hand",
+                     "on" if app.sound else "off", "on" if app.lights else "off",
+                     "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
         ids = self.ids
         i = self.item
         top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0
@@ -87,55 +81,53 @@ class Menu(Screen):
     def key(self, k):
         i = self.item
         n = len(self.ids)
+        app = self.app
         choice = self.ids[i]
-        if k == START or k == SELECT or k == MENU_KEY:
-            return self._leave()
+        # the setting each item id changes (names of App.settings()), None for an action
+        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
+                "sound", "lights", "last_trick", None, None)[choice]
+        step = 0  # the change to that setting
+        if k == START or k == SELECT or k == MENU_KEY or (k == B and choice == _RESUME):
+            app.save_settings()  # its choices, if they changed
+            return DONE
         if k == DOWN or k == A:
             self.item = (i + 1) % n
         elif k == UP:
             self.item = (i - 1) % n
-        elif (k == LEFT or k == RIGHT) and _SETTING[choice]:
-            self._change(_SETTING[choice], -1 if k == LEFT else 1)
+        elif (k == LEFT or k == RIGHT) and name:
+            step = -1 if k == LEFT else 1
         elif k == B:
-            if choice == _RESUME:
-                return self._leave()
             if choice == _NEW:
-                self.app.new_match()
-                self.app.save_settings()
+                app.new_match()
+                app.save_settings()
                 return None
             if choice == _HINT or choice == _LAST:
-                done = self._leave()
+                app.save_settings()
                 if choice == _HINT:
-                    self.app.hint()
+                    app.hint()
                 else:
-                    self.app.last_trick()
-                return done
+                    app.last_trick()
+                return DONE
             if choice == _RULES:
-                return Help(self.app, self.home)
+                return Help(app, self.home)
             if choice == _STATS_ITEM:
                 from handheld.savepages import Stats
-                return Stats(self.app)
-            self._change(_SETTING[choice], 1)
+                return Stats(app)
+            step = 1
         else:
-            self.app.cue()
+            app.cue()
             return None
+        if step:
+            v = app.settings()[name]
+            if name == "preset":
+                v = (v + step) % len(PRESET_ORDER)
+            elif name == "level":
+                v = (v + step) % 3
+            else:
+                v = not v
+            app.load_settings({name: v})
         self.show()
         return None
-
-    def _leave(self):
-        self.app.save_settings()  # its choices, if they changed
-        return DONE
-
-    def _change(self, name, step):
-        app = self.app
-        v = app.settings()[name]
-        if name == "preset":
-            v = (v + step) % len(PRESET_ORDER)
-        elif name == "level":
-            v = (v + step) % 3
-        else:
-            v = not v
-        app.load_settings({name: v})
 
 
 class Help(Screen):

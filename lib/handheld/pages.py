@@ -1,10 +1,10 @@
-"""The full-screen pages the game goes on from: the title, the match's end and the error page
-(a hand's result, with its choices, is handheld.result). A or B goes on (a new match); START,
-SELECT or holding B opens the menu; other keys cue.
+"""The full-screen pages the game goes on from: the title and the error page (a hand's result,
+with its choices, and the match's end are handheld.result's: not in the heap during a hand).
+A or B goes on (a new match); START, SELECT or holding B opens the menu; other keys cue.
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import A, B
-from handheld.screen import Screen, TITLE, MATCH_END, ERROR
+from handheld.screen import Screen, TITLE, ERROR
 from handheld import words
 
 
@@ -13,11 +13,11 @@ class Page(Screen):
         self.app = app
         self.kind = kind
         self.lines = lines
-        self.go = go  # what A or B does: app.new_match or app.next_hand
+        self.next = go  # what A or B does: app.new_match or app.next_hand
 
     def key(self, k):
         if k == A or k == B:
-            self.go()
+            self.next()
             return None
         return Screen.key(self, k)
 
@@ -35,27 +35,6 @@ class Title(Page):
                    "B or START: new match", "Hold B or SELECT: menu"])
 
 
-def result(app):
-    """The page of the hand just over (handheld.result, imported when the first hand ends)."""
-    from handheld.result import Result
-    return Result(app)
-
-
-def match_end(app):
-    """The page of the match just over."""
-    m = app.match
-    head = "You win the match!" if m.winner == 0 else "CPU wins the match"
-    if m.bummerl:
-        score = "Left: you %d, CPU %d" % (m.scores[0], m.scores[1])
-    else:
-        score = "Final: you %d, CPU %d" % (m.scores[0], m.scores[1])
-    won = ""
-    if len(m.results) == m.hand_no + 1:  # not after a resume: earlier hands are not saved
-        won = "Hands won: you %d, CPU %d" % (_count(m.results, 0), _count(m.results, 1))
-    return Page(app, MATCH_END, [head, "", score, "First to %d, %d hands" % (
-        m.target, m.hand_no + 1), "", won, "", "B: new match", "START: menu"], app.new_match)
-
-
 def error(app, text):
     """The page of a crash: what went wrong; B starts a new match."""
     lines = ["Something went wrong:", ""]
@@ -63,11 +42,3 @@ def error(app, text):
     lines.append("")
     lines.append("B: start a new match")
     return Page(app, ERROR, lines, app.new_match)
-
-
-def _count(results, seat):
-    n = 0
-    for r in results:
-        if r[0] == seat:
-            n += 1
-    return n

@@ -75,6 +75,9 @@ def check_pystack():
         from handheld import pystack
         if pystack.configured(os.getenv) < pystack.SIZE:
             print("Sixty-Six:", pystack.ADVICE, "(else the computer plays EASY endgames)")
+        pystack = None
+        from handheld import unload
+        unload("handheld.pystack")  # the App imports it again only if a search falls back
     except ImportError:
         pass
 

@@ -39,31 +39,33 @@ DUPLICATE = const(11)  # a deal and its replay from the other seat (handheld.rev
 
 NORMAL = const(1)  # engine.ai.NORMAL: the default level (the computer player is imported last)
 
-# the table's phases (handheld.table)
-IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
+# the table's phases (handheld.table). Those the app's modules alone read are private here and
+# copied where used (`_IDLE = const(0)`): a private constant is no name on a board (from .mpy),
+# a public one is interned for good; tests/test_boards.py checks that every copy agrees.
+_IDLE = const(0)  # nothing decided yet: the next tick looks at whose turn it is
 HUMAN = const(1)  # waiting for the player
 THINK = const(2)  # "CPU thinking..." is on screen; the next tick computes the move
 CPU = const(3)  # the computer's move is known and appears at `due`
 PAUSE = const(4)  # a trick result or a notice stays until `due` (or a key)
-HINT_ASK = const(5)  # the player asked for a hint: "Thinking..." shows on the next draw
+_HINT_ASK = const(5)  # the player asked for a hint: "Thinking..." shows on the next draw
 HINT_RUN = const(6)  # "Thinking..." is on screen; the next tick computes the hint
 
-# dirty bits (App.dirty): which parts of the screen changed
-D_OPP = const(1)  # computer's hand and its tricks/marriages line
-D_STOCK = const(2)
-D_TRICK = const(4)
-D_SCORE = const(8)
-D_ME = const(16)  # the player's tricks/marriages line
-D_HAND = const(32)
-D_PROMPT = const(64)
-D_PANEL = const(128)
+# dirty bits (App.dirty): which parts of the screen changed (private, copied where used)
+_D_OPP = const(1)  # computer's hand and its tricks/marriages line
+_D_STOCK = const(2)
+_D_TRICK = const(4)
+_D_SCORE = const(8)
+_D_ME = const(16)  # the player's tricks/marriages line
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_D_PANEL = const(128)
 _D_PAGE = const(256)  # a full-screen page (title, result, menu, help, error)
 _D_SCREEN = const(512)  # another screen: show/hide whole layers
-D_TABLE = const(255)
-D_ALL = const(1023)
+_D_TABLE = const(255)
+_D_ALL = const(1023)
 
-NOTICE_MS = const(1000)  # "CPU closes the stock" and such (handheld.table's other pauses are
-# its own, the prompt's notes handheld.app's: private constants are no names in their .mpy)
+_NOTICE_MS = const(1000)  # "CPU closes the stock" and such (handheld.table's other pauses are
+# its own, the prompt's notes handheld.app's)
 
 DONE = True  # what key() returns to close its screen
 

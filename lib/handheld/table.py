@@ -7,9 +7,7 @@ Besides handheld.turn's fields the renderers read `phase` and `trick` (the card 
 in the current trick, -1 none), and the App's `match`, `prompt` and `show_points`.
 """
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
-from handheld.screen import TABLE, IDLE, HUMAN, THINK, CPU, PAUSE, HINT_ASK
-from handheld.screen import D_ALL, D_TABLE, D_TRICK, D_HAND
-from handheld.screen import NOTICE_MS
+from handheld.screen import TABLE, HUMAN, THINK, CPU, PAUSE
 from handheld.turn import Turn, hand_order
 from handheld import words
 
@@ -18,6 +16,15 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_TRICK = const(4)
+_D_HAND = const(32)
+_D_TABLE = const(255)
+_D_ALL = const(1023)
+_IDLE = const(0)
+_HINT_ASK = const(5)
+_NOTICE_MS = const(1000)
 
 _THINK_MS = const(550)  # a computer card appears this long after "thinking" shows
 _QUICK_MS = const(250)  # a computer draw
@@ -29,7 +36,7 @@ class Table(Turn):
 
     def __init__(self, app):
         self.app = app
-        self.phase = IDLE
+        self.phase = _IDLE
         self.due = 0
         self.cpu_action = -1
         self.trick = [-1, -1]
@@ -45,7 +52,7 @@ class Table(Turn):
 
     def deal(self):
         """The App's match has a new (or a restored) hand: put it on the table."""
-        self.phase = IDLE
+        self.phase = _IDLE
         self.trick[0] = self.trick[1] = -1
         self.panel = None
         self.hint_card = -1
@@ -56,12 +63,12 @@ class Table(Turn):
         self.has_more = False
         self.cursor = 0
         self.app.set_prompt("New hand")
-        self.app.mark(D_ALL)
+        self.app.mark(_D_ALL)
 
     def show(self):
-        self.app.mark(D_ALL)
+        self.app.mark(_D_ALL)
         if self.phase == THINK or self.phase == CPU:
-            self.phase = IDLE  # show "thinking" again before the computer thinks
+            self.phase = _IDLE  # show "thinking" again before the computer thinks
 
     def waiting(self):
         return self.phase == HUMAN and not self.app.cue_until
@@ -69,28 +76,28 @@ class Table(Turn):
     def tick(self, now):
         """One step: end a pause, let the computer move, or wait for the player."""
         app = self.app
-        if self.phase >= HINT_ASK:  # the player asked for a hint
+        if self.phase >= _HINT_ASK:  # the player asked for a hint
             from handheld.coachui import hint_tick
             hint_tick(self, app)
             return
         if self.phase == PAUSE:
             if now < self.due:
                 return
-            self.phase = IDLE
+            self.phase = _IDLE
             if self.trick[0] >= 0 and self.trick[1] >= 0:
                 self.trick[0] = self.trick[1] = -1
-                app.mark(D_TRICK)
+                app.mark(_D_TRICK)
         h = app.match.hand
         if h.over:
             app.hand_over()
             return
         if h.to_move == 1:
-            if self.phase == IDLE or self.phase == HUMAN:
+            if self.phase == _IDLE or self.phase == HUMAN:
                 self.phase = THINK
                 self.due = now
                 self.playable = 0
                 self.has_more = False
-                app.mark(D_HAND)
+                app.mark(_D_HAND)
                 app.set_prompt("CPU is thinking...")
             elif self.phase == THINK:  # the thinking prompt was drawn on the previous tick
                 self.cpu_action = app.think(h)
@@ -108,8 +115,8 @@ class Table(Turn):
         h = app.match.hand
         lead = h.trick_card < 0
         app.match.apply(a)
-        app.mark(D_TABLE)
-        self.phase = IDLE
+        app.mark(_D_TABLE)
+        self.phase = _IDLE
         self.panel = None
         self.hint_card = -1
         name = words.WHO[seat]
@@ -124,17 +131,17 @@ class Table(Turn):
                     words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
         elif a < EXCHANGE:
             s = a - MARRIAGE
-            self.pause(NOTICE_MS if seat else 0, "%s: %d in %s" % (
+            self.pause(_NOTICE_MS if seat else 0, "%s: %d in %s" % (
                 name, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
-            self.pause(NOTICE_MS if seat else 0, "%s took the trump card" % name)
+            self.pause(_NOTICE_MS if seat else 0, "%s took the trump card" % name)
         elif a == CLOSE:
-            self.pause(NOTICE_MS if seat else 0, "%s closed the stock" % name)
+            self.pause(_NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:
-            self.pause(NOTICE_MS, "%s declare%s 66!" % (name, "s" if seat else ""))
+            self.pause(_NOTICE_MS, "%s declare%s 66!" % (name, "s" if seat else ""))
         if seat == 0 or a == DRAW:
             self.hand_cards = hand_order(h.hand_mask(0))
-            app.mark(D_HAND)
+            app.mark(_D_HAND)
         if h.over or (a < 24 and not lead):
             app.after_action(h.over)  # after a trick, at the hand's end: the saves
 

@@ -9,8 +9,20 @@ from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.names import card_words
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, IDLE, HUMAN, PAUSE, D_HAND, D_PROMPT, D_PANEL
+from handheld.screen import Screen, HUMAN, PAUSE
 from handheld import words
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# handheld.screen's values, copied (a private constant is no name on a board)
+_D_HAND = const(32)
+_D_PROMPT = const(64)
+_D_PANEL = const(128)
+_IDLE = const(0)
 
 
 def hand_order(mask):
@@ -45,8 +57,25 @@ class Turn(Screen):
         if self.phase != HUMAN:
             app.cue()
             return None
-        if self.panel is not None:
-            self._panel_key(k)
+        if self.panel is not None:  # the choices panel: move, choose or go back
+            items = self.panel[1]
+            if k == DOWN or k == RIGHT or k == A:
+                self.panel_sel = (self.panel_sel + 1) % len(items)
+            elif k == UP or k == LEFT:
+                self.panel_sel = (self.panel_sel - 1) % len(items)
+            elif k == B:
+                a = items[self.panel_sel][1]
+                self.panel = None
+                app.mark(_D_PANEL)
+                if a < 0:
+                    self._show_choice()
+                    return None
+                self.act(0, a)
+                return None
+            else:
+                app.cue()
+                return None
+            app.mark(_D_PANEL)
             return None
         if k == RIGHT or k == A:
             self._move(1)
@@ -79,12 +108,14 @@ class Turn(Screen):
         if h.draw_pending:
             if CLOSE not in legal:  # nothing to decide before the draw: draw at once
                 self.act(0, DRAW)
-                self.phase = IDLE
+                self.phase = _IDLE
                 return
             items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
             if DECLARE in legal:
                 items.append(("Declare 66", DECLARE))
-            self._open_panel("You won the trick", items)
+            self.panel = ("You won the trick", items)  # the choices panel opens
+            self.panel_sel = 0
+            self.app.mark(_D_PANEL)
         self.phase = HUMAN
         m = 0
         more = False
@@ -98,7 +129,7 @@ class Turn(Screen):
         self.hand_cards = hand_order(h.hand_mask(0))
         if not self._playable_at(self.cursor):
             self._move(1)
-        self.app.mark(D_HAND | D_PROMPT)
+        self.app.mark(_D_HAND | _D_PROMPT)
         self._show_choice()
 
     def _playable_at(self, i):
@@ -116,7 +147,7 @@ class Turn(Screen):
             if self._playable_at(i):
                 self.cursor = i
                 break
-        self.app.mark(D_HAND)
+        self.app.mark(_D_HAND)
 
     def _show_choice(self):
         """The prompt for the player's own turn."""
@@ -177,30 +208,7 @@ class Turn(Screen):
                 items.append(("%d in %s" % (
                     40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
-        self._open_panel("Your lead", items)
-        self._show_choice()
-
-    def _open_panel(self, title, items):
-        self.panel = (title, items)
+        self.panel = ("Your lead", items)
         self.panel_sel = 0
-        self.app.mark(D_PANEL)
-
-    def _panel_key(self, k):
-        items = self.panel[1]
-        if k == DOWN or k == RIGHT or k == A:
-            self.panel_sel = (self.panel_sel + 1) % len(items)
-        elif k == UP or k == LEFT:
-            self.panel_sel = (self.panel_sel - 1) % len(items)
-        elif k == B:
-            a = items[self.panel_sel][1]
-            self.panel = None
-            self.app.mark(D_PANEL)
-            if a < 0:
-                self._show_choice()
-                return
-            self.act(0, a)
-            return
-        else:
-            self.app.cue()
-            return
-        self.app.mark(D_PANEL)
+        self.app.mark(_D_PANEL)
+        self._show_choice()

@@ -11,7 +11,5 @@ for w, h in ((160, 128), (240, 135), (240, 240), (200, 130), (320, 240), (96, 64
     except ValueError as e:
         print("size %dx%d -> refused: %s" % (w, h, e))
         continue
-    names = sorted(k for k in dir(lay) if not k.startswith("_"))
-    print("size %dx%d -> %dx%d %s" % (w, h, lay.width, lay.height,
-                                      " ".join("%s=%r" % (k, getattr(lay, k)) for k in names)))
+    print("size %dx%d -> %dx%d %r" % (w, h, lay[0], lay[1], lay))
 print("OK")

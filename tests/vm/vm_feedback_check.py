@@ -46,5 +46,5 @@ for board_id, pins, audio in CASES:
     fx.tick(1000)
     print("case %s sound=%s lights=%s beeps=%r flashes=%d" % (
         board_id, fx.tone is not None, fx.pixels is not None,
-        fx.tone._out.log if fx.tone else None, len(writes)))
+        fx.tone.out.log if fx.tone else None, len(writes)))
 print("OK")
