@@ -78,9 +78,10 @@ class Saves:
         from handheld import saveload
         saveload.start(self, app)
         saveload = None
-        unload("handheld.saveload")
-        unload("handheld.savenote")
-        app.first_screen()
+        unload("handheld.saveload", "handheld.savenote")
+        if self.pending or self.resumable is not None or not __file__.endswith(".mpy"):
+            app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
+        # else the title the App opened stays: precompiled, the save pages load when shown
 
     def resume(self, app):
         """Continue the saved match in app."""

@@ -1,6 +1,6 @@
 # Loading the saves at power-up: the record's three parts decoded and checked, the saved match
 # rebuilt, the notices for a record that cannot be used (handheld.persist.Saves.start; the
-# notices' words are in handheld.savenote).
+# notices' words are in handheld.savenote, imported only for a record that cannot be used).
 #
 # Imported by Saves.start only and dropped from the heap once the game has started (a board
 # needs its code at power-up alone); the codecs' encoders are in handheld.savedata. Each
@@ -11,7 +11,6 @@
 
 from handheld import savedata
 from handheld import store as stores
-from handheld.savenote import NOTICE_BAD_MATCH
 
 
 class _Reader:
@@ -197,7 +196,8 @@ def _decode(saves, name, data, decode, version):
             saves._blocked = True
             saves._note(stores.NOTICE_NEWER)
         else:
-            saves._note(NOTICE_BAD_MATCH if name == "match" else stores.NOTICE_DAMAGED)
+            from handheld.savenote import NOTICE_BAD_MATCH as bad  # imported only then
+            saves._note(bad if name == "match" else stores.NOTICE_DAMAGED)
         return None
 
 
@@ -232,7 +232,8 @@ def start(saves, app):
             m = restore(d)
         except Exception as e:  # a history that does not fit the deal, an unknown preset
             print("saves: match: %r" % e)
-            saves._note(NOTICE_BAD_MATCH)
+            from handheld.savenote import NOTICE_BAD_MATCH as bad
+            saves._note(bad)
             m = None
         if m is not None and not m.over:
             saves.saved = d
