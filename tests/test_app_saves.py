@@ -7,7 +7,7 @@ import pytest
 from engine.match import Match
 from engine.rules import preset
 from handheld import screen as S
-from handheld import persist, records, savedata, store as stores
+from handheld import persist, savedata, store as stores
 from handheld.app import App
 from appfix import play_until
 from handheld.buttons import A, B, DOWN, RIGHT, START
@@ -477,7 +477,7 @@ def test_records_of_saves_fit_their_slots():
             level[f] = savedata.COUNTER_MAX
     state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
                                   savedata.encode_stats(big), savedata.encode_match(d))
-    assert records.HEADER + len(state) <= stores.CAPACITY
+    assert stores.HEADER + len(state) <= stores.CAPACITY
 
 
 def test_the_menu_from_the_resume_offer_comes_back_to_it():

@@ -1,4 +1,4 @@
-"""CRC-32 without binascii, for a firmware that lacks binascii.crc32 (handheld.records uses it
+"""CRC-32 without binascii, for a firmware that lacks binascii.crc32 (handheld.store uses it
 there; imported only then, so a board with binascii never compiles it)."""
 
 

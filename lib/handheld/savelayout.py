@@ -19,8 +19,6 @@ once a or b holds a newer one.
 Also here, as code needed at power-up only (or never on a board): the platform's nvm unit and
 share, the drive's write check, and erase() (tests and tools).
 """
-from handheld import records
-
 S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
 GAP = 8704  # 8 KB + one block
@@ -114,7 +112,7 @@ def erase(s):
         except OSError:
             pass
     s._newest = None
-    s._seqs = [None] * len(s.copies)
+    s._seqs = [None] * len(s.copies)  # scanned: nothing
     s._locked = False
 
 
@@ -189,7 +187,7 @@ def _secure(nv, pair, old):
         return False, False
     if best is not None and best[0] >= len(nv):
         try:
-            nv[s._choose(best[0])].write(records.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
+            nv[s._choose(best[0])].write(S.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
         except (OSError, RuntimeError) as e:
             print("saves: cannot copy the save to nvm: %r" % e)
             return False, False

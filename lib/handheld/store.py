@@ -19,6 +19,18 @@ at power-up; docs/devices.md says why):
 - A drive too full for that layout: today's nvm + /saves/state.bin (with a notice).
 - A read-only drive: the two nvm pages on a CLUE; elsewhere the nvm copy alone, and the
   store says so (NOTICE_ONE_COPY).
+
+A record, in each copy: a 12-byte header plus the payload, checked by CRC-32
+(pack() and parse(), pure functions on bytes):
+    0  magic "S6"        (2)   anything else is not ours: ignored, may be overwritten
+    2  format version    (1)   a higher one is from a newer game: kept, never overwritten
+    3  key id            (1)   4: the game's state (1-3: per-key records of format 1's
+                                   first layout, no longer written nor read)
+    4  sequence number   (2)   big-endian, wraps; the newer of two copies wins
+    6  payload length    (2)
+    8  CRC-32            (4)   over bytes 0..7 and the payload (same as binascii.crc32)
+   12  payload
+Resident on a board (every save writes a record), so its names are few and short.
 """
 try:
     from micropython import const
@@ -26,7 +38,21 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from handheld import records
+import os
+
+try:
+    from binascii import crc32 as _crc
+except ImportError:  # a CircuitPython build without binascii.crc32
+    _crc = None
+
+FORMAT = const(1)
+HEADER = const(12)
+
+# What a copy holds, from parse().
+EMPTY = const(0)    # erased, foreign, or another key's record
+VALID = const(1)
+DAMAGED = const(2)  # ours, but cut short or corrupt
+NEWER = const(3)    # written by a newer format version
 
 _EROFS = const(30)
 _ENOSPC = const(28)
@@ -49,6 +75,69 @@ FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in pla
 PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
+# -- the record ------------------------------------------------------------------------------
+def crc32(data, c=0):
+    """CRC-32 of data, continuing from c; binascii.crc32 where the firmware has it, else
+    handheld.crcpy's (imported only there)."""
+    if _crc is None:
+        from handheld.crcpy import crc32_py
+        return crc32_py(data, c)
+    return _crc(data, c) & 0xFFFFFFFF
+
+
+def pack(key, n, data):
+    """The record bytes for payload `data` under key id `key` with sequence number n."""
+    size = len(data)
+    if size > 0xFFFF:
+        raise ValueError("payload of %d bytes is too long for a record" % size)
+    out = bytearray(HEADER + size)
+    out[0] = 0x53  # "S6", the magic
+    out[1] = 0x36
+    out[2] = FORMAT
+    out[3] = key
+    out[4] = (n >> 8) & 0xFF
+    out[5] = n & 0xFF
+    out[6] = size >> 8
+    out[7] = size & 0xFF
+    out[HEADER:] = data
+    m = memoryview(out)
+    c = crc32(m[HEADER:], crc32(m[0:8]))
+    for i in range(4):
+        out[8 + i] = (c >> (24 - 8 * i)) & 0xFF
+    return bytes(out)
+
+
+def parse(data, key):
+    """(status, seq, payload) for the record at the start of data, for key id `key`.
+
+    status is EMPTY, VALID, DAMAGED or NEWER; seq and payload are None unless VALID.
+    Bytes after the record are ignored (a copy may be longer than its record).
+    """
+    if data is None or len(data) < 4 or data[0] != 0x53 or data[1] != 0x36:  # not "S6"
+        return EMPTY, None, None
+    if data[2] > FORMAT and data[2] != 0xFF:  # 0xFF: erased flash, a save cut after the magic
+        return (NEWER if data[3] == key else EMPTY), None, None
+    if data[3] != key:
+        return EMPTY, None, None
+    if data[2] != FORMAT or len(data) < HEADER:
+        return DAMAGED, None, None
+    size = (data[6] << 8) | data[7]
+    if len(data) < HEADER + size:
+        return DAMAGED, None, None
+    m = memoryview(data)
+    c = crc32(m[HEADER:HEADER + size], crc32(m[0:8]))
+    if c != (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]:
+        return DAMAGED, None, None
+    return VALID, (data[4] << 8) | data[5], bytes(m[HEADER:HEADER + size])
+
+
+def is_newer(a, b):
+    """True if sequence number a was written after b (16-bit serial arithmetic)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+# -- its copies ------------------------------------------------------------------------------
 class NvmCopy:
     """One copy at nvm[start:start + CAPACITY]; one slice write per save."""
 
@@ -61,11 +150,11 @@ class NvmCopy:
     def read(self):
         a = self.start
         try:  # an ESP32-S3 nvm read can raise after a cut inside NVS
-            head = self.nvm[a:a + records.HEADER]
+            head = self.nvm[a:a + HEADER]
             n = (head[6] << 8) | head[7]
-            if n > CAPACITY - records.HEADER:
+            if n > CAPACITY - HEADER:
                 return head
-            return self.nvm[a:a + records.HEADER + n]
+            return self.nvm[a:a + HEADER + n]
         except (OSError, RuntimeError):
             return None
 
@@ -104,24 +193,24 @@ class Store:
         self.notice = notice
         self.every = every  # nvm takes a save when its newest record is this far behind
         self._newest = None  # (copy index, seq, payload) of the newest valid record
-        self._seqs = [None] * len(copies)  # sequence number of each copy's valid record
-        self._scanned = False
+        self._seqs = None  # sequence number of each copy's valid record, once scanned
         self._locked = False  # a newer game's record: never overwritten
 
     def _scan(self):
-        if self._scanned:
+        if self._seqs is not None:
             return self._newest
+        self._seqs = [None] * len(self.copies)
         best = None
         damaged = False
         for i in range(len(self.copies)):
-            status, seq, payload = records.parse(self.copies[i].read(), KID)
-            if status == records.NEWER:
+            status, seq, payload = parse(self.copies[i].read(), KID)
+            if status == NEWER:
                 self._locked = True
-            elif status == records.DAMAGED:
+            elif status == DAMAGED:
                 damaged = True
-            elif status == records.VALID:
+            elif status == VALID:
                 self._seqs[i] = seq
-                if best is None or records.is_newer(seq, best[1]):
+                if best is None or is_newer(seq, best[1]):
                     best = (i, seq, payload)
         if self._locked:
             self.notice = NOTICE_NEWER
@@ -129,7 +218,6 @@ class Store:
         elif best is None and damaged:
             self.notice = NOTICE_DAMAGED
         self._newest = best
-        self._scanned = True
         return best
 
     def load(self):
@@ -140,9 +228,9 @@ class Store:
     def save(self, payload):
         """Store payload; True if stored (or unchanged), False with a notice if not."""
         payload = bytes(payload)
-        if records.HEADER + len(payload) > CAPACITY:
+        if HEADER + len(payload) > CAPACITY:
             raise ValueError("save is %d bytes; a copy holds %d"
-                             % (len(payload), CAPACITY - records.HEADER))
+                             % (len(payload), CAPACITY - HEADER))
         best = self._scan()
         if self._locked:
             self.notice = NOTICE_NEWER
@@ -152,7 +240,7 @@ class Store:
         i = self._choose(None if best is None else best[0])
         seq = 0 if best is None else (best[1] + 1) & 0xFFFF
         try:
-            self.copies[i].write(records.pack(KID, seq, payload))
+            self.copies[i].write(pack(KID, seq, payload))
         except (OSError, RuntimeError) as e:
             self.notice = _notice_for(e)
             return False
@@ -189,7 +277,7 @@ def _older(seq, than):
     """True if a copy with record seq (None: none) is a better one to overwrite."""
     if seq is None:
         return than is not None
-    return than is not None and records.is_newer(than, seq)
+    return than is not None and is_newer(than, seq)
 
 
 def _notice_for(error):
@@ -212,8 +300,6 @@ class OsFiles:
     """The file operations the store needs, on the real filesystem."""
 
     def __init__(self):
-        import os
-        self._os = os
         self.remove = os.remove
         self.mkdir = os.mkdir
         self.rmdir = os.rmdir
@@ -225,50 +311,43 @@ class OsFiles:
 
     def stat(self, path):
         """(is a folder, size); OSError if path is missing."""
-        st = self._os.stat(path)
+        st = os.stat(path)
         return bool(st[0] & 0x4000), st[6]
 
     def free(self, path):
         """Free bytes on path's drive, or None where the port cannot say."""
         try:
-            st = self._os.statvfs(path)
+            st = os.statvfs(path)
         except (AttributeError, OSError):
             return None
         return st[0] * st[4]
 
-    def _sync(self, f):
-        os = self._os
-        f.flush()
-        if hasattr(os, "fsync"):  # CPython
-            os.fsync(f.fileno())
-
     def write(self, path, data, repeat=1):
         """Write data `repeat` times to path (created or emptied first) and push it to the
         flash."""
-        with open(path, "wb") as f:
-            for _ in range(repeat):
-                f.write(data)
-            self._sync(f)
-        self._os_sync()
+        _put(path, data, repeat, "wb")
 
     def overwrite(self, path, data):
         """Write data at the start of a file at least as long, in place (its FAT chain
         and size stay), else write the file anew."""
         try:
-            fits = self._os.stat(path)[6] >= len(data)
+            fits = os.stat(path)[6] >= len(data)
         except OSError:
             fits = False
         if not fits:
             return self.write(path, data)
-        with open(path, "r+b") as f:
-            f.write(data)
-            self._sync(f)
-        self._os_sync()
+        _put(path, data, 1, "r+b")
 
-    def _os_sync(self):
-        os = self._os
-        if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
-            os.sync()
+
+def _put(path, data, repeat, mode):
+    with open(path, mode) as f:
+        for _ in range(repeat):
+            f.write(data)
+        f.flush()
+        if hasattr(os, "fsync"):  # CPython
+            os.fsync(f.fileno())
+    if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
+        os.sync()
 
 
 def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
