@@ -20,7 +20,8 @@ record is never overwritten.
 
 What stays loaded is what a hand needs: this module, the encoders (handheld.savedata) and the
 store. Reading the record at power-up (handheld.saveload) and a notice's words
-(handheld.savenote) are imported when needed and dropped from the heap after (unload()).
+(handheld.savenote) are imported when needed and dropped from the heap after (unload());
+the notices' screens and continuing the saved match are handheld.savepages'.
 """
 import gc
 gc.collect()  # this module's compile garbage, before savedata and store compile (engine.ai)
@@ -30,14 +31,6 @@ from handheld import store as stores
 from handheld import unload  # drops a module loaded for power-up or a notice (and collects)
 
 IDLE_MS = 20000  # a changed match is written after this long without a trick
-
-
-def notice_lines(text):
-    """The lines of a notice: its own words, then what it means for the player."""
-    from handheld.savenote import notice_lines as lines
-    out = lines(text)
-    unload("handheld.savenote")
-    return out
 
 
 class Saves:
@@ -82,17 +75,6 @@ class Saves:
         if self.pending or self.resumable is not None or not __file__.endswith(".mpy"):
             app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
         # else the title the App opened stays: precompiled, the save pages load when shown
-
-    def resume(self, app):
-        """Continue the saved match in app."""
-        d = self.saved
-        m = self.resumable
-        self.saved = self.resumable = None
-        self._start = (list(d["scores"]), d["carry"])
-        app.seed = d["seed"]
-        app.level = d["level"]
-        app.continue_match(m)  # its table, or its result if saved at the hand's end
-        app.table.hinted = d.get("hinted", False)
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):

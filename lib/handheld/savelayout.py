@@ -2,14 +2,14 @@
 module for that one call (its code is not kept).
 
 On a writable drive the layout is made once, in this order, in one go:
-    /saves/gap0.bin     GAP bytes, never written again
+    /saves/gap0.bin     _GAP bytes, never written again
     /saves/a/           folder a (its cluster holds a/state.bin's entry)
     /saves/a/state.bin  CAPACITY bytes, rewritten in place by the saves
-    /saves/gap1.bin     GAP bytes, never written again
+    /saves/gap1.bin     _GAP bytes, never written again
     /saves/b/
     /saves/b/state.bin  made last: the layout is complete when a and b have their size
 FatFs gives new clusters next-fit (ff.c create_chain), so each gap file lies between a's
-clusters and b's in allocation order, and GAP (8.5 KB) is more than a 4 KB flash sector:
+clusters and b's in allocation order, and _GAP (8.5 KB) is more than a 4 KB flash sector:
 a save to one file never erases a sector of the other (docs/devices.md says when exactly).
 Before the layout is made, the newest record of the files it replaces (the layouts before
 it: /saves/state.bin, state0.bin, state1.bin; or a broken a/b) goes to nvm, those files are
@@ -19,17 +19,22 @@ once a or b holds a newer one.
 Also here, as code needed at power-up only (or never on a board): the platform's nvm unit and
 share, the drive's write check, and erase() (tests and tools).
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
-GAP = 8704  # 8 KB + one block
-NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
-EVERY = 16  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
+_GAP = const(8704)  # 8 KB + one block
+NEED = const(2 * _GAP + 4 * 4096)  # free bytes the layout asks for (the clusters rounded up)
+_EVERY = const(16)  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
 NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
-OLD = ("state.bin", "state0.bin", "state1.bin")
-_EEXIST = 17
-_ENOTDIR = 20
-_EROFS = 30
-_ENOSPC = 28
+_EEXIST = const(17)
+_ENOTDIR = const(20)
+_EROFS = const(30)
+_ENOSPC = const(28)
 
 
 def _kind(files, path):
@@ -53,32 +58,28 @@ def _probe(root, files):
             raise OSError(_ENOTDIR, root)
         if hasattr(files, "check"):  # a test's files
             files.check(root)
-        else:
-            _check(files, root)
+            return None
+        # OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
+        # without a write (a write would rewrite a folder's flash sector at every power-up);
+        # elsewhere a probe file is written.
+        try:
+            import storage
+        except ImportError:
+            storage = None
+        if storage is not None and hasattr(storage, "getmount"):
+            try:
+                mount = storage.getmount(root)
+            except (OSError, ValueError):
+                mount = storage.getmount("/")
+            if getattr(mount, "readonly", False):
+                raise OSError(_EROFS, root)
+            return None
+        probe = root + "/probe.tmp"
+        files.write(probe, b"")
+        files.remove(probe)
     except OSError as e:
         return e
     return None
-
-
-def _check(files, root):
-    """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
-    without a write (a write would rewrite a folder's flash sector at every power-up);
-    elsewhere a probe file is written."""
-    try:
-        import storage
-    except ImportError:
-        storage = None
-    if storage is not None and hasattr(storage, "getmount"):
-        try:
-            mount = storage.getmount(root)
-        except (OSError, ValueError):
-            mount = storage.getmount("/")
-        if getattr(mount, "readonly", False):
-            raise OSError(_EROFS, root)
-        return
-    probe = root + "/probe.tmp"
-    files.write(probe, b"")
-    files.remove(probe)
 
 
 def nvm_unit():
@@ -89,9 +90,9 @@ def nvm_unit():
 
 def nvm_every():
     """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
-    levels its wear, the drive erases a sector per block written), else EVERY."""
+    levels its wear, the drive erases a sector per block written), else _EVERY."""
     import sys
-    return 2 if sys.platform == "Espressif" else EVERY
+    return 2 if sys.platform == "Espressif" else _EVERY
 
 
 def erase(s):
@@ -114,14 +115,6 @@ def erase(s):
     s._newest = None
     s._seqs = [None] * len(s.copies)  # scanned: nothing
     s._locked = False
-
-
-def ready(files, root):
-    """True if a/state.bin and b/state.bin are there at their size."""
-    for name in ("/a/state.bin", "/b/state.bin"):
-        if _kind(files, root + name) != S.CAPACITY:
-            return False
-    return True
 
 
 def _clear(files, root):
@@ -162,7 +155,7 @@ def build(files, root, old=None):
         for name in NAMES:
             p = root + "/" + name
             if name.endswith(".bin"):
-                size = GAP if name.startswith("gap") else S.CAPACITY
+                size = _GAP if name.startswith("gap") else S.CAPACITY
                 files.write(p, blank, size // S.FILE_BLOCK)
             else:
                 files.mkdir(p)
@@ -252,10 +245,13 @@ def open_store(store, nvm, root, files, unit, probe, every):
                           else S.NOTICE_NO_STORAGE)
     pair = [S.FileCopy(files, root + "/a/state.bin"), S.FileCopy(files, root + "/b/state.bin")]
     old = []
-    for name in OLD:
+    for name in ("state.bin", "state0.bin", "state1.bin"):  # the layouts before
         if _kind(files, root + "/" + name) is not None:
             old.append(S.FileCopy(files, root + "/" + name, None))
-    ok = ready(files, root)
+    ok = True  # a/state.bin and b/state.bin are there at their size
+    for c in pair:
+        if _kind(files, c.path) != S.CAPACITY:
+            ok = False
     if not ok and probe:
         ro = [S.FileCopy(files, c.path, None) for c in pair]
         pair_ok, old_ok = _secure(nv, ro, old)

@@ -6,7 +6,7 @@ unloaded when the last of them closes (MODULES), from .py kept.
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
 from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
-from handheld import words
+from handheld import words, unload
 
 try:
     from micropython import const
@@ -48,10 +48,12 @@ class Notice(Screen):
         self.say(text)
 
     def say(self, text):
-        from handheld.persist import notice_lines
+        from handheld.savenote import notice_lines  # the notice's words: dropped once read
         lines = ["Saves", ""]
         for line in notice_lines(text):
             lines.extend(words.wrap(line) if line else [""])
+        notice_lines = None
+        unload("handheld.savenote")
         lines = lines[:_LINES - 2]
         while len(lines) < _LINES - 1:
             lines.append("")
@@ -105,7 +107,7 @@ class Resume(Screen):
             self.show()
         elif k == B:
             if self.choice == 0:
-                self.app.saves.resume(self.app)
+                resume(self.app)
             else:
                 self.app.new_match()
         else:
@@ -156,6 +158,20 @@ class Stats(Screen):
             return None
         self.show()
         return None
+
+
+def resume(app):
+    """Continue the saved match in app (its table, or its result if saved at the hand's
+    end); the saves count its hand from the scores it was saved with."""
+    saves = app.saves
+    d = saves.saved
+    m = saves.resumable
+    saves.saved = saves.resumable = None
+    saves._start = (list(d["scores"]), d["carry"])
+    app.seed = d["seed"]
+    app.level = d["level"]
+    app.continue_match(m)
+    app.table.hinted = d.get("hinted", False)
 
 
 def _row(label, value):
