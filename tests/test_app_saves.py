@@ -474,7 +474,7 @@ def test_records_of_saves_fit_their_slots():
     big = savedata.new_stats()
     for level in big["levels"]:
         for f in level:
-            level[f] = savedata.COUNTER_MAX
+            level[f] = savedata._COUNTER_MAX
     state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
                                   savedata.encode_stats(big), savedata.encode_match(d))
     assert stores.HEADER + len(state) <= stores.CAPACITY

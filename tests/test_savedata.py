@@ -31,7 +31,7 @@ def test_match_round_trip_extremes():
     assert data[0] == 1  # no hint in the hand: still the first format (older games read it)
     hinted = dict(long_game, hinted=True)
     data = savedata.encode_match(hinted)
-    assert data[0] == savedata.MATCH_VERSION == 2 and data[-1] == 1
+    assert data[0] == savedata._MATCH_VERSION == 2 and data[-1] == 1
     assert saveload.decode_match(data) == hinted
 
 
@@ -43,14 +43,14 @@ def test_match_options_accept_pairs_and_encode_in_name_order():
 
 
 def test_largest_match_fits_its_store_slot():
-    big = match(preset="x" * savedata.MAX_NAME, history=[31] * savedata.MAX_HISTORY,
-                options=dict(("o%d" % i + "x" * 9, "y" * savedata.MAX_OPTION_TEXT)
-                             for i in range(savedata.MAX_OPTIONS)))
+    big = match(preset="x" * savedata._MAX_NAME, history=[31] * savedata._MAX_HISTORY,
+                options=dict(("o%d" % i + "x" * 9, "y" * savedata._MAX_OPTION_TEXT)
+                             for i in range(savedata._MAX_OPTIONS)))
     data = savedata.encode_match(big)
     stats = savedata.new_stats()
     for level in stats["levels"]:
         for f in level:
-            level[f] = savedata.COUNTER_MAX
+            level[f] = savedata._COUNTER_MAX
     state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
                                   savedata.encode_stats(stats), data)
     assert len(state) + 12 <= store.CAPACITY
@@ -148,9 +148,9 @@ def test_record_hand_and_match():
 
 def test_counters_saturate():
     s = savedata.new_stats()
-    s["levels"][0]["hands"] = savedata.COUNTER_MAX
+    s["levels"][0]["hands"] = savedata._COUNTER_MAX
     savedata.record_hand(s, 0, False, 1)
-    assert s["levels"][0]["hands"] == savedata.COUNTER_MAX
+    assert s["levels"][0]["hands"] == savedata._COUNTER_MAX
     assert saveload.decode_stats(savedata.encode_stats(s)) == s
 
 
@@ -240,3 +240,10 @@ def test_real_statistics_pass_the_sense_check():
     savedata.record_match(st, 1, True)
     savedata.record_match(st, 1, False)
     assert saveload.decode_stats(savedata.encode_stats(st)) == st
+
+
+def test_the_encoders_and_the_decoders_share_their_limits():
+    """Private consts (no names on a board), so written in both modules: the same values."""
+    for name in ("_MATCH_VERSION", "_STATS_VERSION", "_SETTINGS_VERSION", "_STATE_VERSION",
+                 "_LEVELS", "_MAX_NAME", "_MAX_OPTIONS", "_MAX_OPTION_TEXT", "_COUNTER_MAX"):
+        assert getattr(saveload, name) == getattr(savedata, name), name

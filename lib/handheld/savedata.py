@@ -14,19 +14,21 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
+_MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
 # in progress (written only then: a match without one is still written as version 1)
-STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
-SETTINGS_VERSION = const(2)  # 2: the last_trick flag
+_STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
+_SETTINGS_VERSION = const(2)  # 2: the last_trick flag
 
-LEVELS = const(3)             # 0 easy, 1 normal, 2 hard
-MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
-MAX_NAME = const(24)          # preset name, in UTF-8 bytes
-MAX_OPTIONS = const(8)
-MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
-STATE_VERSION = const(1)
-COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
-# (this module stays loaded on a board: its names are few, as each is kept there for good)
+_LEVELS = const(3)             # 0 easy, 1 normal, 2 hard
+_MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
+_MAX_NAME = const(24)          # preset name, in UTF-8 bytes
+_MAX_OPTIONS = const(8)
+_MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
+_STATE_VERSION = const(1)
+_COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
+# (this module stays loaded on a board: its names are few, as each is kept there for good;
+# the limits are private consts, no names on a board: handheld.saveload has the same ones,
+# tests/test_savedata.py holds them equal)
 
 
 def _uint(out, value, n, what, name):
@@ -61,9 +63,9 @@ def encode_match(d):
     options; hinted if True: a hint was shown in the hand in progress). options is a dict (or (name, value) pairs) of bool, small int or str."""
     w = bytearray()
     hinted = d.get("hinted")
-    w.append(MATCH_VERSION if hinted else 1)
+    w.append(_MATCH_VERSION if hinted else 1)
     _uint(w, d["level"], 1, "match", "level")
-    if d["level"] >= LEVELS:
+    if d["level"] >= _LEVELS:
         raise ValueError("match level: %r is not 0, 1 or 2" % d["level"])
     _uint(w, d["dealer"], 1, "match", "dealer")
     if d["dealer"] > 1:
@@ -76,10 +78,10 @@ def encode_match(d):
     _uint(w, d["carry"], 1, "match", "carry")
     _uint(w, d["seed"], 4, "match", "seed")
     _uint(w, d["hand_no"], 2, "match", "hand_no")
-    _text(w, d["preset"], MAX_NAME, "match", "preset")
+    _text(w, d["preset"], _MAX_NAME, "match", "preset")
     history = d["history"]
-    if len(history) > MAX_HISTORY:
-        raise ValueError("match history: %d actions, at most %d" % (len(history), MAX_HISTORY))
+    if len(history) > _MAX_HISTORY:
+        raise ValueError("match history: %d actions, at most %d" % (len(history), _MAX_HISTORY))
     w.append(len(history))
     for a in history:
         _uint(w, a, 1, "match", "action")
@@ -88,14 +90,14 @@ def encode_match(d):
     options = d.get("options") or {}
     pairs = sorted(options.items() if isinstance(options, dict) else options,
                    key=lambda p: p[0])
-    if len(pairs) > MAX_OPTIONS:
-        raise ValueError("match options: %d, at most %d" % (len(pairs), MAX_OPTIONS))
+    if len(pairs) > _MAX_OPTIONS:
+        raise ValueError("match options: %d, at most %d" % (len(pairs), _MAX_OPTIONS))
     w.append(len(pairs))
     for i in range(len(pairs)):
         name, value = pairs[i]
         if i and pairs[i - 1][0] == name:
             raise ValueError("match option %s is given twice" % name)
-        _text(w, name, MAX_OPTION_TEXT, "match option", "name")
+        _text(w, name, _MAX_OPTION_TEXT, "match option", "name")
         if isinstance(value, bool):
             w.append(0)
             w.append(1 if value else 0)
@@ -106,7 +108,7 @@ def encode_match(d):
             _uint(w, value & 0xFFFF, 2, "match option", name)
         elif isinstance(value, str):
             w.append(2)
-            _text(w, value, MAX_OPTION_TEXT, "match option", name)
+            _text(w, value, _MAX_OPTION_TEXT, "match option", name)
         else:
             raise ValueError("match option %s: %r is not a bool, int or str" % (name, value))
     if hinted:
@@ -130,7 +132,7 @@ def new_stats():
     of the COACH counters per level]}."""
     levels = []
     coach = []
-    for _ in range(LEVELS):
+    for _ in range(_LEVELS):
         level = {}
         for f in FIELDS:
             level[f] = 0
@@ -142,7 +144,7 @@ def new_stats():
 def _bump(s, k, n=1):
     """Add n to counter s[k] (a level's dict or the coach's list), saturating."""
     v = s[k] + n
-    s[k] = v if v < COUNTER_MAX else COUNTER_MAX
+    s[k] = v if v < _COUNTER_MAX else _COUNTER_MAX
 
 
 def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
@@ -206,11 +208,11 @@ def record_match(stats, level, won):
 def encode_stats(stats):
     """Bytes for a statistics dict from new_stats()."""
     w = bytearray()
-    w.append(STATS_VERSION)
+    w.append(_STATS_VERSION)
     levels = stats["levels"]
-    if len(levels) != LEVELS:
-        raise ValueError("stats: expected %d levels, got %d" % (LEVELS, len(levels)))
-    for i in range(LEVELS):
+    if len(levels) != _LEVELS:
+        raise ValueError("stats: expected %d levels, got %d" % (_LEVELS, len(levels)))
+    for i in range(_LEVELS):
         what = "stats level %d" % i
         for f in FIELDS:
             _uint(w, levels[i][f], 4, what, f)
@@ -235,10 +237,10 @@ def encode_settings(s):
     """Bytes for a settings dict (preset, level, show_points, auto_marriage, sound, lights,
     last_trick; a missing last_trick is off)."""
     w = bytearray()
-    w.append(SETTINGS_VERSION)
+    w.append(_SETTINGS_VERSION)
     _uint(w, s["preset"], 1, "settings", "preset")
     _uint(w, s["level"], 1, "settings", "level")
-    if s["level"] >= LEVELS:
+    if s["level"] >= _LEVELS:
         raise ValueError("settings level: %r is not 0, 1 or 2" % s["level"])
     flags = 0
     for i in range(len(FLAGS)):
@@ -252,7 +254,7 @@ def encode_settings(s):
 def encode_state(settings, stats, match):
     """Bytes holding the settings, statistics and match encodings (bytes, b"" if none)."""
     out = bytearray()
-    out.append(STATE_VERSION)
+    out.append(_STATE_VERSION)
     for p in (settings, stats, match):
         n = len(p)
         out.append(n >> 8)

@@ -9,8 +9,26 @@
 # played, a score past the match's end).
 # (Prose in comments, not docstrings: a board compiles this module at every power-up.)
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from handheld import savedata
 from handheld import store as stores
+
+# handheld.savedata's limits (private consts there too: no names on a board; tests hold them
+# equal)
+_MATCH_VERSION = const(2)
+_STATS_VERSION = const(2)
+_SETTINGS_VERSION = const(2)
+_STATE_VERSION = const(1)
+_LEVELS = const(3)
+_MAX_NAME = const(24)
+_MAX_OPTIONS = const(8)
+_MAX_OPTION_TEXT = const(12)
+_COUNTER_MAX = const(0x3FFFFFFF)
 
 
 class _Reader:
@@ -76,21 +94,21 @@ def check_match(d, target):
 
 def decode_match(data):
     # The match dict from encode_match's bytes; ValueError on bad data.
-    r = _Reader(data, "match", savedata.MATCH_VERSION)
-    d = {"level": r.upto(1, "level", savedata.LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
+    r = _Reader(data, "match", _MATCH_VERSION)
+    d = {"level": r.upto(1, "level", _LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
     d["scores"] = [r.uint(1, "score %d" % i) for i in (0, 1)]
     d["carry"] = r.uint(1, "carry")
     d["seed"] = r.uint(4, "seed")
     d["hand_no"] = r.uint(2, "hand_no")
-    d["preset"] = r.text(savedata.MAX_NAME, "preset")
+    d["preset"] = r.text(_MAX_NAME, "preset")
     n = r.uint(1, "history length")
     history = []
     for _ in range(n):
         history.append(r.upto(1, "action", 31))
     d["history"] = history
     options = {}
-    for _ in range(r.upto(1, "option count", savedata.MAX_OPTIONS)):
-        name = r.text(savedata.MAX_OPTION_TEXT, "option name")
+    for _ in range(r.upto(1, "option count", _MAX_OPTIONS)):
+        name = r.text(_MAX_OPTION_TEXT, "option name")
         t = r.upto(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
         if t == 0:
             options[name] = r.upto(1, "option " + name, 1) == 1
@@ -98,7 +116,7 @@ def decode_match(data):
             v = r.uint(2, "option " + name)
             options[name] = v - 0x10000 if v & 0x8000 else v
         else:
-            options[name] = r.text(savedata.MAX_OPTION_TEXT, "option " + name)
+            options[name] = r.text(_MAX_OPTION_TEXT, "option " + name)
     d["options"] = options
     if r.version > 1 and r.upto(1, "hinted", 1):  # a hint was shown in the hand in progress
         d["hinted"] = True
@@ -122,11 +140,11 @@ def restore(d):
 def decode_stats(data):
     # The statistics dict from encode_stats's bytes; ValueError on bad data, also on counts
     # that cannot be (more hands won than played, ...).
-    r = _Reader(data, "stats", savedata.STATS_VERSION)
+    r = _Reader(data, "stats", _STATS_VERSION)
     stats = savedata.new_stats()
-    top = savedata.COUNTER_MAX
+    top = _COUNTER_MAX
     coach = savedata.COACH
-    for i in range(savedata.LEVELS):
+    for i in range(_LEVELS):
         level = stats["levels"][i]
         for f in savedata.FIELDS:
             level[f] = r.upto(4, f, top)
@@ -135,7 +153,7 @@ def decode_stats(data):
             for j in range(len(coach)):
                 c[j] = r.upto(4, coach[j], top)
     r.end()
-    for i in range(savedata.LEVELS):
+    for i in range(_LEVELS):
         level = stats["levels"][i]
         # pairs (part, whole): a part can never exceed its whole
         for a, b in (("matches_won", "matches"), ("hands_won", "hands"),
@@ -159,9 +177,9 @@ def decode_stats(data):
 # -- settings -------------------------------------------------------------------------------
 def decode_settings(data):
     # The settings dict from encode_settings's bytes; ValueError on bad data.
-    r = _Reader(data, "settings", savedata.SETTINGS_VERSION)
+    r = _Reader(data, "settings", _SETTINGS_VERSION)
     flags = savedata.FLAGS
-    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", savedata.LEVELS - 1)}
+    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", _LEVELS - 1)}
     bits = r.upto(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
     for i in range(len(flags)):
         s[flags[i]] = bool(bits & (1 << i))
@@ -172,7 +190,7 @@ def decode_settings(data):
 # -- the state: the three encodings in one record ------------------------------------------
 def decode_state(data):
     # (settings, stats, match) bytes from encode_state's bytes; ValueError on bad data.
-    r = _Reader(data, "state", savedata.STATE_VERSION)
+    r = _Reader(data, "state", _STATE_VERSION)
     parts = []
     for name in ("settings", "stats", "match"):
         n = r.uint(2, name + " length")
@@ -216,17 +234,17 @@ def start(saves, app):
             saves._blocked = True
     parts = None
     if data:  # the record's three parts
-        parts = _decode(saves, "state", data, decode_state, savedata.STATE_VERSION)
+        parts = _decode(saves, "state", data, decode_state, _STATE_VERSION)
     settings, stats, match = parts or (b"", b"", b"")
-    d = _decode(saves, "settings", settings, decode_settings, savedata.SETTINGS_VERSION)
+    d = _decode(saves, "settings", settings, decode_settings, _SETTINGS_VERSION)
     if d:
         app.load_settings(d)
-    d = _decode(saves, "stats", stats, decode_stats, savedata.STATS_VERSION)
+    d = _decode(saves, "stats", stats, decode_stats, _STATS_VERSION)
     if d:
         saves.stats = d
     saves._match = match  # kept as it is until a trick of something new is played
     saves._start_settings = saves._settings_payload(app)  # in effect, saved once changed
-    d = _decode(saves, "match", match, decode_match, savedata.MATCH_VERSION)
+    d = _decode(saves, "match", match, decode_match, _MATCH_VERSION)
     if d:
         try:
             m = restore(d)
