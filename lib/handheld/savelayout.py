@@ -85,7 +85,7 @@ def _probe(root, files):
 def nvm_unit():
     """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
     import sys
-    return 4096 if sys.platform.startswith("nRF") else None  # store.PAGE_NRF
+    return 4096 if sys.platform.startswith("nRF") else None  # store._PAGE_NRF
 
 
 def nvm_every():

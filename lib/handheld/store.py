@@ -72,7 +72,7 @@ KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
 NVM_MIN = const(2048)       # a smaller nvm is not used
 FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in place
-PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
+_PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
 # -- the record ------------------------------------------------------------------------------
@@ -158,9 +158,9 @@ class NvmCopy:
         except (OSError, RuntimeError):
             return None
 
-    def write(self, record):
+    def write(self, data):
         a = self.start
-        self.nvm[a:a + len(record)] = record
+        self.nvm[a:a + len(data)] = data
 
 class FileCopy:
     """One copy in a file, written in place (docs/devices.md: on FAT this rewrites the
@@ -178,10 +178,10 @@ class FileCopy:
         except OSError:
             return None
 
-    def write(self, record):
-        n = len(record)
+    def write(self, data):
+        n = len(data)
         size = (n + FILE_BLOCK - 1) // FILE_BLOCK * FILE_BLOCK
-        self.files.overwrite(self.path, record + b"\xff" * (size - n))
+        self.files.overwrite(self.path, data + b"\xff" * (size - n))
 
 
 class Store:
@@ -225,9 +225,9 @@ class Store:
         best = self._scan()
         return None if best is None else best[2]
 
-    def save(self, payload):
-        """Store payload; True if stored (or unchanged), False with a notice if not."""
-        payload = bytes(payload)
+    def save(self, data):
+        """Store the payload data; True if stored (or unchanged), False with a notice if not."""
+        payload = bytes(data)
         if HEADER + len(payload) > CAPACITY:
             raise ValueError("save is %d bytes; a copy holds %d"
                              % (len(payload), CAPACITY - HEADER))
@@ -248,8 +248,8 @@ class Store:
         self._seqs[i] = seq
         return True
 
-    def _choose(self, newest):
-        """The copy to write: never the one holding the newest record (a cut may erase it)
+    def _choose(self, n):
+        """The copy to write: never n, the one holding the newest record (a cut may erase it),
         nor an old layout's file. With `every`, nvm (rank 0) when its newest record is
         every - 1 saves behind the newest (or has none), else a drive copy (rank 1);
         without, the highest rank. Then the copy with the oldest record."""
@@ -265,7 +265,7 @@ class Store:
         pick = None
         for i in range(len(self.copies)):
             r = self.copies[i].rank
-            if i == newest or r is None:
+            if i == n or r is None:
                 continue
             r = -r if due else r
             if pick is None or r > pick[1] or (r == pick[1] and _older(seqs[i], seqs[pick[0]])):
@@ -273,15 +273,16 @@ class Store:
         return pick[0]
 
 
-def _older(seq, than):
-    """True if a copy with record seq (None: none) is a better one to overwrite."""
-    if seq is None:
-        return than is not None
-    return than is not None and is_newer(than, seq)
+def _older(a, b):
+    """True if a copy with record a (None: none) is a better one to overwrite than one with
+    record b."""
+    if a is None:
+        return b is not None
+    return b is not None and is_newer(b, a)
 
 
-def _notice_for(error):
-    code = error.args[0] if error.args else None
+def _notice_for(e):
+    code = e.args[0] if e.args else None
     if code == _EROFS:
         return NOTICE_READ_ONLY
     if code == _ENOSPC:
@@ -289,7 +290,7 @@ def _notice_for(error):
     return NOTICE_ERROR
 
 
-def NvmStore(nvm, unit=PAGE_NRF):
+def NvmStore(nvm, unit=_PAGE_NRF):
     """Both copies in nvm, `unit` bytes apart (the nRF52840's two 4 KB pages)."""
     if len(nvm) < 2 * unit:
         raise ValueError("nvm has %d bytes; two %d-byte erase units are needed" % (len(nvm), unit))
@@ -305,9 +306,9 @@ class OsFiles:
         self.rmdir = os.rmdir
         self.listdir = os.listdir
 
-    def read(self, path, limit):
+    def read(self, path, n):
         with open(path, "rb") as f:
-            return f.read(limit)
+            return f.read(n)
 
     def stat(self, path):
         """(is a folder, size); OSError if path is missing."""
@@ -322,10 +323,9 @@ class OsFiles:
             return None
         return st[0] * st[4]
 
-    def write(self, path, data, repeat=1):
-        """Write data `repeat` times to path (created or emptied first) and push it to the
-        flash."""
-        _put(path, data, repeat, "wb")
+    def write(self, path, data, n=1):
+        """Write data n times to path (created or emptied first) and push it to the flash."""
+        _put(path, data, n, "wb")
 
     def overwrite(self, path, data):
         """Write data at the start of a file at least as long, in place (its FAT chain
@@ -339,9 +339,9 @@ class OsFiles:
         _put(path, data, 1, "r+b")
 
 
-def _put(path, data, repeat, mode):
+def _put(path, data, n, mode):
     with open(path, mode) as f:
-        for _ in range(repeat):
+        for _ in range(n):
             f.write(data)
         f.flush()
         if hasattr(os, "fsync"):  # CPython
@@ -378,8 +378,8 @@ class RamStore:
     def load(self):
         return self._data
 
-    def save(self, payload):
-        self._data = bytes(payload)
+    def save(self, data):
+        self._data = bytes(data)
         return False
 
 
