@@ -13,7 +13,7 @@ for p in (os.path.join(ROOT, "lib"), os.path.join(HERE, "support"), os.path.join
         sys.path.insert(0, p)
 
 from handheld import savelayout, store  # noqa: E402
-from handheld.crcpy import crc32_py  # noqa: E402
+from handheld.crcpy import crc32 as crc32_py  # noqa: E402
 import mp_store_check as check  # noqa: E402
 import fakeflash  # noqa: E402
 from fakeflash import FakeFiles  # noqa: E402

@@ -134,15 +134,12 @@ class Saves:
         except Exception as e:
             print("saves:", repr(e))
 
-    def _settings_payload(self, app):
-        s = savedata.default_settings()
-        s.update(app.settings())
-        return savedata.encode_settings(s)
-
     def save_settings(self, app):
         """The menu closes: write the settings if they changed (a changed match with them)."""
         try:
-            payload = self._settings_payload(app)
+            s = savedata.default_settings()
+            s.update(app.settings())
+            payload = savedata.encode_settings(s)
             if payload != self._settings and (self._settings or
                                               payload != self._start_settings):
                 self._settings = payload

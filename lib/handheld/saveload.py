@@ -44,7 +44,8 @@ class _Reader:
         if v < 1:
             raise ValueError("%s save: version %d is not valid" % (what, v))
 
-    def uint(self, n, name):
+    def uint(self, n, name, top=None):
+        # the next n bytes, big-endian; ValueError if they are missing or above top
         if self.at + n > len(self.data):
             raise ValueError("%s save is cut short: %s at byte %d is missing"
                              % (self.what, name, self.at))
@@ -52,16 +53,12 @@ class _Reader:
         for _ in range(n):
             value = (value << 8) | self.data[self.at]
             self.at += 1
-        return value
-
-    def upto(self, n, name, top):
-        value = self.uint(n, name)
-        if value > top:
+        if top is not None and value > top:
             raise ValueError("%s save: %s is %d, more than %d" % (self.what, name, value, top))
         return value
 
     def text(self, limit, name):
-        n = self.upto(1, name + " length", limit)
+        n = self.uint(1, name + " length", limit)
         if self.at + n > len(self.data):
             raise ValueError("%s save is cut short inside %s" % (self.what, name))
         raw = bytes(self.data[self.at:self.at + n])
@@ -78,24 +75,10 @@ class _Reader:
 
 
 # -- match in progress ----------------------------------------------------------------------
-def check_match(d, target):
-    # ValueError unless a decoded match can be a match in progress to `target` game points:
-    # the scores below the target, the carry too, a hand number that can be reached.
-    for i in (0, 1):
-        if d["scores"][i] >= target:
-            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
-                             % (i, d["scores"][i], target))
-    if d["carry"] >= target:
-        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
-                         % (d["carry"], target))
-    if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
-        raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
-
-
 def decode_match(data):
     # The match dict from encode_match's bytes; ValueError on bad data.
     r = _Reader(data, "match", _MATCH_VERSION)
-    d = {"level": r.upto(1, "level", _LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
+    d = {"level": r.uint(1, "level", _LEVELS - 1), "dealer": r.uint(1, "dealer", 1)}
     d["scores"] = [r.uint(1, "score %d" % i) for i in (0, 1)]
     d["carry"] = r.uint(1, "carry")
     d["seed"] = r.uint(4, "seed")
@@ -104,21 +87,21 @@ def decode_match(data):
     n = r.uint(1, "history length")
     history = []
     for _ in range(n):
-        history.append(r.upto(1, "action", 31))
+        history.append(r.uint(1, "action", 31))
     d["history"] = history
     options = {}
-    for _ in range(r.upto(1, "option count", _MAX_OPTIONS)):
+    for _ in range(r.uint(1, "option count", _MAX_OPTIONS)):
         name = r.text(_MAX_OPTION_TEXT, "option name")
-        t = r.upto(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
+        t = r.uint(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
         if t == 0:
-            options[name] = r.upto(1, "option " + name, 1) == 1
+            options[name] = r.uint(1, "option " + name, 1) == 1
         elif t == 1:
             v = r.uint(2, "option " + name)
             options[name] = v - 0x10000 if v & 0x8000 else v
         else:
             options[name] = r.text(_MAX_OPTION_TEXT, "option " + name)
     d["options"] = options
-    if r.version > 1 and r.upto(1, "hinted", 1):  # a hint was shown in the hand in progress
+    if r.version > 1 and r.uint(1, "hinted", 1):  # a hint was shown in the hand in progress
         d["hinted"] = True
     r.end()
     return d
@@ -131,7 +114,17 @@ def restore(d):
     rules = preset(d["preset"])
     if d.get("options"):
         rules = rules.but(**d["options"])
-    check_match(d, rules.match_target)
+    # the scores below the target, the carry too, a hand number that can be reached
+    target = rules.match_target
+    for i in (0, 1):
+        if d["scores"][i] >= target:
+            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
+                             % (i, d["scores"][i], target))
+    if d["carry"] >= target:
+        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
+                         % (d["carry"], target))
+    if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
+        raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
     return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
                          d["scores"], d["carry"], d["history"])
 
@@ -147,11 +140,11 @@ def decode_stats(data):
     for i in range(_LEVELS):
         level = stats["levels"][i]
         for f in savedata.FIELDS:
-            level[f] = r.upto(4, f, top)
+            level[f] = r.uint(4, f, top)
         if r.version > 1:
             c = stats["coach"][i]
             for j in range(len(coach)):
-                c[j] = r.upto(4, coach[j], top)
+                c[j] = r.uint(4, coach[j], top)
     r.end()
     for i in range(_LEVELS):
         level = stats["levels"][i]
@@ -179,8 +172,8 @@ def decode_settings(data):
     # The settings dict from encode_settings's bytes; ValueError on bad data.
     r = _Reader(data, "settings", _SETTINGS_VERSION)
     flags = savedata.FLAGS
-    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", _LEVELS - 1)}
-    bits = r.upto(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
+    s = {"preset": r.uint(1, "preset"), "level": r.uint(1, "level", _LEVELS - 1)}
+    bits = r.uint(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
     for i in range(len(flags)):
         s[flags[i]] = bool(bits & (1 << i))
     r.end()
@@ -243,7 +236,9 @@ def start(saves, app):
     if d:
         saves.stats = d
     saves._match = match  # kept as it is until a trick of something new is played
-    saves._start_settings = saves._settings_payload(app)  # in effect, saved once changed
+    s = savedata.default_settings()  # the settings in effect, saved once changed
+    s.update(app.settings())
+    saves._start_settings = savedata.encode_settings(s)
     d = _decode(saves, "match", match, decode_match, _MATCH_VERSION)
     if d:
         try:

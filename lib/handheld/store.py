@@ -80,8 +80,8 @@ def crc32(data, c=0):
     """CRC-32 of data, continuing from c; binascii.crc32 where the firmware has it, else
     handheld.crcpy's (imported only there)."""
     if _crc is None:
-        from handheld.crcpy import crc32_py
-        return crc32_py(data, c)
+        from handheld.crcpy import crc32
+        return crc32(data, c)
     return _crc(data, c) & 0xFFFFFFFF
 
 

@@ -193,7 +193,7 @@ def fat_check():
 
 def main(full=False):
     out = codec_checks()
-    from handheld.crcpy import crc32_py  # the CRC without binascii
+    from handheld.crcpy import crc32 as crc32_py  # the CRC without binascii
     out.extend(b"%08x|" % crc32_py(b"Sixty-Six"))
     if crc32_py(b"Sixty-Six") != store.crc32(b"Sixty-Six"):
         raise AssertionError("crc32 fallback differs from binascii")
