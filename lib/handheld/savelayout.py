@@ -155,7 +155,7 @@ def build(files, root, old=None):
         for name in NAMES:
             p = root + "/" + name
             if name.endswith(".bin"):
-                size = _GAP if name.startswith("gap") else S.CAPACITY
+                size = S.CAPACITY if "/" in name else _GAP  # a/state.bin, b/...; a gap
                 files.write(p, blank, size // S.FILE_BLOCK)
             else:
                 files.mkdir(p)
@@ -168,13 +168,13 @@ def build(files, root, old=None):
     return True
 
 
-def _secure(nv, pair, old):
-    """Before the layout's files (pair) and the old layouts' files (old) are removed: their
-    newest record into an nvm copy that does not hold it. Returns (pair may go, old may
-    go); without nvm, files that hold no record may go."""
+def _secure(nv, copies, old):
+    """Before the layout's files (copies) and the old layouts' files (old) are removed: their
+    newest record into an nvm copy that does not hold it. Returns (the layout's may go, old
+    may go); without nvm, files that hold no record may go."""
     if not nv:
-        return _empty(pair), _empty(old)
-    s = S.Store(nv + pair + old, "nvm")
+        return _empty(copies), _empty(old)
+    s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
         return False, False
@@ -193,20 +193,6 @@ def _secure(nv, pair, old):
 def _empty(copies):
     s = S.Store(copies, "files")
     return s._scan() is None and not s._locked
-
-
-def _retire(s, n, files):
-    """The store without the old layouts' files (copies n...) once a or b holds the newest."""
-    best = s._scan()
-    if s._locked or best is None or best[0] > 1:
-        return s
-    for c in s.copies[n:]:
-        try:
-            files.remove(c.path)
-            print("saves: removed %s (moved to a/ and b/)" % c.path)
-        except OSError as e:
-            print("saves: cannot remove %s: %r" % (c.path, e))
-    return S.Store(s.copies[:n], s.kind, None, s.every)
 
 
 def open_store(store, nvm, root, files, unit, probe, every):
@@ -261,7 +247,19 @@ def open_store(store, nvm, root, files, unit, probe, every):
     if ok or not probe:
         copies = pair + nv
         s = S.Store(copies + old, "files+nvm" if nv else "files", None, every if nv else 0)
-        return _retire(s, len(copies), files) if old and probe else s
+        if not (old and probe):
+            return s
+        # the store without the old layouts' files once a or b holds the newest
+        best = s._scan()
+        if s._locked or best is None or best[0] > 1:
+            return s
+        for c in old:
+            try:
+                files.remove(c.path)
+                print("saves: removed %s (moved to a/ and b/)" % c.path)
+            except OSError as e:
+                print("saves: cannot remove %s: %r" % (c.path, e))
+        return S.Store(copies, s.kind, None, s.every)
     # today's layout: nvm and /saves/state.bin, or two files (the pair's files are read)
     print("saves: two save files apart cannot be made in %s: saves as before" % root)
     ro = [S.FileCopy(files, c.path, None) for c in pair]

@@ -94,12 +94,12 @@ def decode_match(data):
         name = r.text(_MAX_OPTION_TEXT, "option name")
         t = r.uint(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
         if t == 0:
-            options[name] = r.uint(1, "option " + name, 1) == 1
+            options[name] = r.uint(1, name, 1) == 1
         elif t == 1:
-            v = r.uint(2, "option " + name)
+            v = r.uint(2, name)
             options[name] = v - 0x10000 if v & 0x8000 else v
         else:
-            options[name] = r.text(_MAX_OPTION_TEXT, "option " + name)
+            options[name] = r.text(_MAX_OPTION_TEXT, name)
     d["options"] = options
     if r.version > 1 and r.uint(1, "hinted", 1):  # a hint was shown in the hand in progress
         d["hinted"] = True

@@ -40,11 +40,6 @@ except ImportError:  # CPython
 
 import os
 
-try:
-    from binascii import crc32 as _crc
-except ImportError:  # a CircuitPython build without binascii.crc32
-    _crc = None
-
 FORMAT = const(1)
 HEADER = const(12)
 
@@ -79,10 +74,11 @@ _PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 def crc32(data, c=0):
     """CRC-32 of data, continuing from c; binascii.crc32 where the firmware has it, else
     handheld.crcpy's (imported only there)."""
-    if _crc is None:
-        from handheld.crcpy import crc32
-        return crc32(data, c)
-    return _crc(data, c) & 0xFFFFFFFF
+    try:
+        from binascii import crc32 as f
+    except ImportError:  # a CircuitPython build without binascii.crc32
+        from handheld.crcpy import crc32 as f
+    return f(data, c) & 0xFFFFFFFF
 
 
 def pack(key, n, data):
