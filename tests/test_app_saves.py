@@ -130,7 +130,7 @@ def test_new_match_at_the_offer_replaces_the_old_save_only_once_played():
     idle(app2)
     assert bytes(nvm) != old
     app3, _ = boot(nvm)
-    assert app3.saves.saved["seed"] == app2.match.seed
+    assert app3.saves.resumable[0]["seed"] == app2.match.seed
 
 
 class CountingNvm(bytearray):

@@ -37,8 +37,8 @@ class Saves:
     def __init__(self, store):
         self.store = store
         self.stats = savedata.new_stats()
-        self.saved = None  # the decoded match save found at start (dict), or None
-        self.resumable = None  # the Match rebuilt from it, if it is not over
+        self.resumable = None  # (dict, Match): the match save found at start, decoded, and
+        # the Match rebuilt from it, if it is not over
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
         self.dirty = False  # the match changed since the last write
@@ -79,7 +79,7 @@ class Saves:
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):
         self._start = (list(match.scores), match.carry)
-        self.saved = self.resumable = None
+        self.resumable = None
 
     def after_action(self, app, hand_over):
         """After a trick: the match changed (written later). At a hand's end: count the hand

@@ -249,8 +249,7 @@ def start(saves, app):
             saves._note(bad)
             m = None
         if m is not None and not m.over:
-            saves.saved = d
-            saves.resumable = m
+            saves.resumable = (d, m)
     saves._settings = settings  # replaced when the menu closes with a change
     saves._last = savedata.encode_state(settings, savedata.encode_stats(saves.stats),
                                         match)  # written only once something changed

@@ -86,7 +86,7 @@ class Resume(Screen):
 
     def show(self):
         saves = self.app.saves
-        m = saves.resumable
+        d, m = saves.resumable
         h = m.hand
         name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
         if h.over:
@@ -95,7 +95,7 @@ class Resume(Screen):
             hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
         c = self.choice
         self.page(["Match in progress", "",
-                   "%s, %s" % (name, words.LEVEL_WORDS[saves.saved["level"]]),
+                   "%s, %s" % (name, words.LEVEL_WORDS[d["level"]]),
                    words.match_line(m), hand, "",
                    ("> " if c == 0 else "  ") + "Continue",
                    ("> " if c == 1 else "  ") + "New match", "",
@@ -164,9 +164,8 @@ def resume(app):
     """Continue the saved match in app (its table, or its result if saved at the hand's
     end); the saves count its hand from the scores it was saved with."""
     saves = app.saves
-    d = saves.saved
-    m = saves.resumable
-    saves.saved = saves.resumable = None
+    d, m = saves.resumable
+    saves.resumable = None
     saves._start = (list(d["scores"]), d["carry"])
     app.seed = d["seed"]
     app.level = d["level"]
