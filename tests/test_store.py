@@ -450,11 +450,11 @@ def test_one_erase_unit_and_a_read_only_drive_says_so_and_saves_in_nvm():
 
 def test_nvm_unit_and_share_come_from_the_platform(monkeypatch):
     monkeypatch.setattr(sys, "platform", "nRF52840")
-    assert savelayout.nvm_unit() == 4096 and savelayout.nvm_every() == 16
+    assert savelayout.platform() == (4096, 16)
     monkeypatch.setattr(sys, "platform", "MicroChip SAMD51")
-    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 16
+    assert savelayout.platform() == (None, 16)
     monkeypatch.setattr(sys, "platform", "Espressif")
-    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 2
+    assert savelayout.platform() == (None, 2)
 
 
 def test_open_store_small_nvm_falls_back_to_files(capsys):

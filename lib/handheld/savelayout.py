@@ -29,7 +29,7 @@ S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
 _GAP = const(8704)  # 8 KB + one block
 NEED = const(2 * _GAP + 4 * 4096)  # free bytes the layout asks for (the clusters rounded up)
-_EVERY = const(16)  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
+_EVERY = const(16)  # beside two drive copies, nvm takes a save when 16 behind (platform())
 NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
 _EEXIST = const(17)
 _ENOTDIR = const(20)
@@ -82,17 +82,14 @@ def _probe(root, files):
     return None
 
 
-def nvm_unit():
-    """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
+def platform():
+    """(unit, every) for this platform's nvm: its erase unit where two fit in it (nRF52840:
+    4096, store._PAGE_NRF), else None (one unit); how far behind its record may fall beside
+    two drive copies: 2 on ESP32-S3 (NVS levels its wear, the drive erases a sector per block
+    written), else _EVERY."""
     import sys
-    return 4096 if sys.platform.startswith("nRF") else None  # store._PAGE_NRF
-
-
-def nvm_every():
-    """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
-    levels its wear, the drive erases a sector per block written), else _EVERY."""
-    import sys
-    return 2 if sys.platform == "Espressif" else _EVERY
+    p = sys.platform
+    return (4096 if p.startswith("nRF") else None), (2 if p == "Espressif" else _EVERY)
 
 
 def erase(s):
@@ -199,9 +196,9 @@ def open_store(store, nvm, root, files, unit, probe, every):
     global S
     S = store
     if unit == -1:
-        unit = nvm_unit()
+        unit = platform()[0]
     if every == -1:
-        every = nvm_every()
+        every = platform()[1]
     if nvm is not None and len(nvm) < S.NVM_MIN:
         print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), S.NVM_MIN))
         nvm = None

@@ -79,7 +79,7 @@ def decode_match(data):
     # The match dict from encode_match's bytes; ValueError on bad data.
     r = _Reader(data, "match", _MATCH_VERSION)
     d = {"level": r.uint(1, "level", _LEVELS - 1), "dealer": r.uint(1, "dealer", 1)}
-    d["scores"] = [r.uint(1, "score %d" % i) for i in (0, 1)]
+    d["scores"] = [r.uint(1, "scores"), r.uint(1, "scores")]  # (the byte says which)
     d["carry"] = r.uint(1, "carry")
     d["seed"] = r.uint(4, "seed")
     d["hand_no"] = r.uint(2, "hand_no")

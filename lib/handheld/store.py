@@ -349,8 +349,8 @@ def _put(path, data, n, mode):
 def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
     """The best store (see the module doc); handheld/savelayout.py, imported for this
     call only. unit: nvm's erase unit if two fit in nvm (None: the whole nvm is one unit;
-    -1: savelayout.nvm_unit()). every: -1 for savelayout.nvm_every(). probe=False trusts root to be writable and
-    writes nothing (no layout made, no old file removed)."""
+    -1: savelayout.platform()'s). every: -1 for savelayout.platform()'s. probe=False
+    trusts root to be writable and writes nothing (no layout made, no old file removed)."""
     import sys
     from handheld import savelayout, unload
     try:
