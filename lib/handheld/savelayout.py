@@ -46,7 +46,7 @@ def _kind(files, path):
     return "dir" if d else n
 
 
-def _probe(root, files):
+def check(root, files):
     """None if the folder can be written, else the OSError that says why not."""
     try:
         try:
@@ -169,8 +169,12 @@ def _secure(nv, copies, old):
     """Before the layout's files (copies) and the old layouts' files (old) are removed: their
     newest record into an nvm copy that does not hold it. Returns (the layout's may go, old
     may go); without nvm, files that hold no record may go."""
-    if not nv:
-        return _empty(copies), _empty(old)
+    if not nv:  # the files that hold no record may go
+        out = []
+        for c in (copies, old):
+            s = S.Store(c, "files")
+            out.append(s._scan() is None and not s._locked)
+        return out[0], out[1]
     s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
@@ -185,11 +189,6 @@ def _secure(nv, copies, old):
             print("saves: the save copied to nvm does not read back")
             return False, False
     return True, True
-
-
-def _empty(copies):
-    s = S.Store(copies, "files")
-    return s._scan() is None and not s._locked
 
 
 def open_store(store, nvm, root, files, unit, probe, every):
@@ -212,7 +211,7 @@ def open_store(store, nvm, root, files, unit, probe, every):
         root = root.rstrip("/")
         if files is None:
             files = S.OsFiles()
-        error = _probe(root, files) if probe else None
+        error = check(root, files) if probe else None
         if error is not None:
             print("saves: cannot write %s: %r" % (root, error))
     if root is None or error is not None:

@@ -15,7 +15,7 @@ except ImportError:  # CPython
         return x
 
 _LINES = const(10)
-LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
+LEVELS = 3  # handheld.savedata's _LEVELS, not imported: the statistics open without saves too
 # From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
 # .py kept: with saves it compiles at power-on, before the computer player, and a compile when
 # the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
