@@ -76,9 +76,10 @@ class Saves:
         saveload.start(self, app)
         saveload = None
         unload("handheld.saveload", "handheld.savenote")
-        if __file__.endswith(".mpy"):  # precompiled: the encoders load for a write
+        mpy = globals().get("__file__", "").endswith(".mpy")  # precompiled (module doc)
+        if mpy:  # the encoders load for a write
             unload("handheld.savedata")
-        if self.pending or self.resumable is not None or not __file__.endswith(".mpy"):
+        if self.pending or self.resumable is not None or not mpy:
             app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
         # else the title the App opened stays: precompiled, the save pages load when shown
 
@@ -190,5 +191,5 @@ class Saves:
             self.store = ram
         finally:
             savedata = None
-            if __file__.endswith(".mpy"):
+            if globals().get("__file__", "").endswith(".mpy"):
                 unload("handheld.savedata")
