@@ -7,7 +7,7 @@ import pytest
 from engine.match import Match
 from engine.rules import preset
 from handheld import screen as S
-from handheld import persist, records, savedata, store as stores
+from handheld import persist, savedata, store as stores
 from handheld.app import App
 from appfix import play_until
 from handheld.buttons import A, B, DOWN, RIGHT, START
@@ -130,7 +130,7 @@ def test_new_match_at_the_offer_replaces_the_old_save_only_once_played():
     idle(app2)
     assert bytes(nvm) != old
     app3, _ = boot(nvm)
-    assert app3.saves.saved["seed"] == app2.match.seed
+    assert app3.saves.resumable[0]["seed"] == app2.match.seed
 
 
 class CountingNvm(bytearray):
@@ -474,10 +474,10 @@ def test_records_of_saves_fit_their_slots():
     big = savedata.new_stats()
     for level in big["levels"]:
         for f in level:
-            level[f] = savedata.COUNTER_MAX
+            level[f] = savedata._COUNTER_MAX
     state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
                                   savedata.encode_stats(big), savedata.encode_match(d))
-    assert records.HEADER + len(state) <= stores.CAPACITY
+    assert stores.HEADER + len(state) <= stores.CAPACITY
 
 
 def test_the_menu_from_the_resume_offer_comes_back_to_it():

@@ -9,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "lib") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from handheld import savedata, saveload, store  # noqa: E402
+from handheld import savecheck, savedata, saveload, store  # noqa: E402
 
 
 def match(**changes):
@@ -31,7 +31,7 @@ def test_match_round_trip_extremes():
     assert data[0] == 1  # no hint in the hand: still the first format (older games read it)
     hinted = dict(long_game, hinted=True)
     data = savedata.encode_match(hinted)
-    assert data[0] == savedata.MATCH_VERSION == 2 and data[-1] == 1
+    assert data[0] == savedata._MATCH_VERSION == 2 and data[-1] == 1
     assert saveload.decode_match(data) == hinted
 
 
@@ -43,14 +43,14 @@ def test_match_options_accept_pairs_and_encode_in_name_order():
 
 
 def test_largest_match_fits_its_store_slot():
-    big = match(preset="x" * savedata.MAX_NAME, history=[31] * savedata.MAX_HISTORY,
-                options=dict(("o%d" % i + "x" * 9, "y" * savedata.MAX_OPTION_TEXT)
-                             for i in range(savedata.MAX_OPTIONS)))
+    big = match(preset="x" * savedata._MAX_NAME, history=[31] * savedata._MAX_HISTORY,
+                options=dict(("o%d" % i + "x" * 9, "y" * savedata._MAX_OPTION_TEXT)
+                             for i in range(savedata._MAX_OPTIONS)))
     data = savedata.encode_match(big)
     stats = savedata.new_stats()
     for level in stats["levels"]:
         for f in level:
-            level[f] = savedata.COUNTER_MAX
+            level[f] = savedata._COUNTER_MAX
     state = savedata.encode_state(savedata.encode_settings(savedata.default_settings()),
                                   savedata.encode_stats(stats), data)
     assert len(state) + 12 <= store.CAPACITY
@@ -148,9 +148,9 @@ def test_record_hand_and_match():
 
 def test_counters_saturate():
     s = savedata.new_stats()
-    s["levels"][0]["hands"] = savedata.COUNTER_MAX
+    s["levels"][0]["hands"] = savedata._COUNTER_MAX
     savedata.record_hand(s, 0, False, 1)
-    assert s["levels"][0]["hands"] == savedata.COUNTER_MAX
+    assert s["levels"][0]["hands"] == savedata._COUNTER_MAX
     assert saveload.decode_stats(savedata.encode_stats(s)) == s
 
 
@@ -240,3 +240,73 @@ def test_real_statistics_pass_the_sense_check():
     savedata.record_match(st, 1, True)
     savedata.record_match(st, 1, False)
     assert saveload.decode_stats(savedata.encode_stats(st)) == st
+
+
+def test_the_encoders_and_the_decoders_share_their_limits():
+    """Private consts (no names on a board), so written in both modules: the same values."""
+    for name in ("_MATCH_VERSION", "_STATS_VERSION", "_SETTINGS_VERSION", "_STATE_VERSION",
+                 "_LEVELS", "_MAX_NAME", "_MAX_OPTIONS", "_MAX_OPTION_TEXT", "_COUNTER_MAX"):
+        assert getattr(saveload, name) == getattr(savedata, name), name
+    for name in ("_MATCH_VERSION", "_STATS_VERSION", "_SETTINGS_VERSION", "_LEVELS",
+                 "_MAX_HISTORY", "_MAX_NAME", "_MAX_OPTIONS", "_MAX_OPTION_TEXT"):
+        assert getattr(savecheck, name) == getattr(savedata, name), name
+
+
+def _values(rng):
+    """Field values, most of them fitting, some not (wrong type, out of range, too long)."""
+    return [0, 1, 2, 3, 31, 32, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, -1, -32768,
+            32767, 40000, True, False, None, 1.5, "", "x", "p" * 12, "p" * 13, "p" * 25,
+            "\u00e9" * 12, [1]][rng.randrange(27)]
+
+
+def test_the_compact_encoders_write_and_refuse_as_savecheck_says():
+    """savedata's encoders (no messages: they stay loaded on a board) give the same bytes as
+    savecheck's (a message for every refusal), and refuse the same values with its message."""
+    import random
+    rng = random.Random(14)
+    cases = 0
+    for _ in range(3000):
+        d = match(level=rng.randrange(3), dealer=rng.randrange(2),
+                  scores=[rng.randrange(7), rng.randrange(7)], carry=rng.randrange(4),
+                  seed=rng.randrange(2 ** 32), hand_no=rng.randrange(100),
+                  history=[rng.randrange(32) for _ in range(rng.randrange(40))],
+                  options={"o%d" % i: rng.choice([True, False, 7, -3, "ab"])
+                           for i in range(rng.randrange(9))}, hinted=rng.random() < 0.5)
+        s = savedata.new_stats()
+        t = savedata.default_settings()
+        for _ in range(rng.randrange(3)):  # some fields made odd
+            k = rng.choice(["level", "dealer", "carry", "seed", "hand_no", "preset", "history",
+                            "options", "scores"])
+            v = _values(rng)
+            d[k] = ([v] if k == "history" else {"x": v} if k == "options" else
+                    [v, 0] if k == "scores" else v)
+            s["levels"][rng.randrange(3)][rng.choice(savedata.FIELDS)] = _values(rng)
+            s["coach"][rng.randrange(3)][rng.randrange(5)] = _values(rng)
+            t[rng.choice(["preset", "level"])] = _values(rng)
+        for data, name, args in ((d, "encode_match", ()),
+                                 (s, "encode_stats", (savedata.FIELDS, savedata.COACH)),
+                                 (t, "encode_settings", (savedata.FLAGS,))):
+            try:
+                want = getattr(savecheck, name)(data, *args)
+            except (ValueError, TypeError, KeyError) as e:
+                want = (type(e), str(e))
+                cases += 1
+            try:
+                got = getattr(savedata, name)(data)
+            except (ValueError, TypeError, KeyError) as e:
+                got = (type(e), str(e))
+            assert got == want, (name, data)
+    assert cases > 1000  # refusals among them
+
+
+def test_savecheck_is_imported_only_for_a_refusal():
+    import subprocess
+    code = ("import sys; sys.path.insert(0, 'lib'); from handheld import savedata; "
+            "savedata.encode_match({'preset': 'p', 'level': 1, 'seed': 1, 'hand_no': 0, "
+            "'dealer': 0, 'scores': [0, 0], 'carry': 0, 'history': [1]}); "
+            "savedata.encode_stats(savedata.new_stats()); "
+            "savedata.encode_settings(savedata.default_settings()); "
+            "print('handheld.savecheck' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -12,7 +12,8 @@ for p in (os.path.join(ROOT, "lib"), os.path.join(HERE, "support"), os.path.join
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from handheld import records, savelayout, store  # noqa: E402
+from handheld import savelayout, store  # noqa: E402
+from handheld.crcpy import crc32 as crc32_py  # noqa: E402
 import mp_store_check as check  # noqa: E402
 import fakeflash  # noqa: E402
 from fakeflash import FakeFiles  # noqa: E402
@@ -23,32 +24,32 @@ import mpvm  # noqa: E402
 
 def test_crc32_matches_zlib_with_and_without_binascii():
     for data in (b"", b"a", b"Sixty-Six", bytes(range(256)) * 3):
-        assert records.crc32(data) == zlib.crc32(data)
-        assert records.crc32_py(data) == zlib.crc32(data)
-    assert records.crc32_py(b"tail", records.crc32_py(b"head")) == zlib.crc32(b"headtail")
+        assert store.crc32(data) == zlib.crc32(data)
+        assert crc32_py(data) == zlib.crc32(data)
+    assert crc32_py(b"tail", crc32_py(b"head")) == zlib.crc32(b"headtail")
 
 
 def test_sequence_numbers_wrap():
-    assert records.is_newer(1, 0)
-    assert not records.is_newer(0, 1)
-    assert records.is_newer(0, 0xFFFF)
-    assert not records.is_newer(5, 5)
+    assert store.is_newer(1, 0)
+    assert not store.is_newer(0, 1)
+    assert store.is_newer(0, 0xFFFF)
+    assert not store.is_newer(5, 5)
 
 
 def test_parse_tells_empty_valid_damaged_newer():
-    rec = records.pack(1, 7, b"payload")
-    assert records.parse(rec, 1) == (records.VALID, 7, b"payload")
-    assert records.parse(rec + b"\xff" * 20, 1) == (records.VALID, 7, b"payload")
-    assert records.parse(rec, 2)[0] == records.EMPTY            # another key's record
-    assert records.parse(b"\xff" * 40, 1)[0] == records.EMPTY   # erased flash
-    assert records.parse(bytes(40), 1)[0] == records.EMPTY      # fresh ESP32 nvm reads zeros
-    assert records.parse(rec[:-1], 1)[0] == records.DAMAGED      # truncated
+    rec = store.pack(1, 7, b"payload")
+    assert store.parse(rec, 1) == (store.VALID, 7, b"payload")
+    assert store.parse(rec + b"\xff" * 20, 1) == (store.VALID, 7, b"payload")
+    assert store.parse(rec, 2)[0] == store.EMPTY            # another key's record
+    assert store.parse(b"\xff" * 40, 1)[0] == store.EMPTY   # erased flash
+    assert store.parse(bytes(40), 1)[0] == store.EMPTY      # fresh ESP32 nvm reads zeros
+    assert store.parse(rec[:-1], 1)[0] == store.DAMAGED      # truncated
     newer = bytearray(rec)
-    newer[2] = records.FORMAT + 1
-    assert records.parse(newer, 1)[0] == records.NEWER
+    newer[2] = store.FORMAT + 1
+    assert store.parse(newer, 1)[0] == store.NEWER
     erased_version = bytearray(rec)
     erased_version[2] = 0xFF  # power cut right after the magic was programmed
-    assert records.parse(erased_version, 1)[0] == records.DAMAGED
+    assert store.parse(erased_version, 1)[0] == store.DAMAGED
 
 
 def nvm8k():
@@ -205,7 +206,7 @@ def old_drive(i, file_seq, nvm_seq, no_nvm=False):
     files.mkdir("/saves")
     for path, seq in (("/saves/state0.bin" if no_nvm else "/saves/state.bin", file_seq),
                       ("/saves/state1.bin" if no_nvm else None, nvm_seq)):
-        rec = records.pack(store.KID, seq, b"record %d" % seq)
+        rec = store.pack(store.KID, seq, b"record %d" % seq)
         if path:
             files.write(path, rec + b"\xff" * (512 - len(rec)))
         else:
@@ -240,7 +241,7 @@ def test_an_upgraded_drive_with_holes_gets_a_new_saves_folder_apart_from_both_fi
                     files.write("/pre.bin", b"\0" * 512, pre)
                 files.write("/filler.bin", b"\0" * 512, holes)
                 files.mkdir("/saves")
-                rec = records.pack(store.KID, 3, b"old")
+                rec = store.pack(store.KID, 3, b"old")
                 files.write("/saves/state.bin", rec + b"\xff" * (512 - len(rec)))
                 files.remove("/filler.bin")
                 files.mount()
@@ -335,7 +336,7 @@ def test_a_missing_folder_is_made_again_and_the_record_in_the_other_kept():
 @pytest.mark.parametrize("mask", [0x01, 0x80, 0xFF])
 def test_flipping_any_byte_never_loads_garbage(mask):
     out = check.flip_every_byte(64, mask)
-    assert len(out) == records.HEADER + 64
+    assert len(out) == store.HEADER + 64
     assert ord("o") in out
 
 
@@ -357,7 +358,7 @@ def test_truncated_files_load_old_or_nothing():
     s.save(b"new state, a bit longer")
     whole = bytes(files.files["/saves/b/state.bin"])
     assert len(whole) == store.CAPACITY  # written in place: the size never changes
-    for n in range(records.HEADER + len(b"new state, a bit longer")):
+    for n in range(store.HEADER + len(b"new state, a bit longer")):
         files.files["/saves/b/state.bin"] = bytearray(whole[:n])
         assert store.open_store(root="/saves", files=files, probe=False).load() == b"old state"
 
@@ -397,8 +398,8 @@ def test_saves_alternate_copies():
     for i in range(5):
         assert s.save(b"state%d" % i)
         assert store.NvmStore(nvm).load() == b"state%d" % i
-    assert records.parse(nvm[0:40], store.KID)[2] == b"state4"
-    assert records.parse(nvm[4096:4136], store.KID)[2] == b"state3"
+    assert store.parse(nvm[0:40], store.KID)[2] == b"state4"
+    assert store.parse(nvm[4096:4136], store.KID)[2] == b"state3"
 
 
 def test_payload_too_big_for_a_copy():
@@ -449,11 +450,11 @@ def test_one_erase_unit_and_a_read_only_drive_says_so_and_saves_in_nvm():
 
 def test_nvm_unit_and_share_come_from_the_platform(monkeypatch):
     monkeypatch.setattr(sys, "platform", "nRF52840")
-    assert savelayout.nvm_unit() == 4096 and savelayout.nvm_every() == 16
+    assert savelayout.platform() == (4096, 16)
     monkeypatch.setattr(sys, "platform", "MicroChip SAMD51")
-    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 16
+    assert savelayout.platform() == (None, 16)
     monkeypatch.setattr(sys, "platform", "Espressif")
-    assert savelayout.nvm_unit() is None and savelayout.nvm_every() == 2
+    assert savelayout.platform() == (None, 2)
 
 
 def test_open_store_small_nvm_falls_back_to_files(capsys):

@@ -1,8 +1,8 @@
-"""CRC-32 without binascii, for a firmware that lacks binascii.crc32 (handheld.records uses it
+"""CRC-32 without binascii, for a firmware that lacks binascii.crc32 (handheld.store uses it
 there; imported only then, so a board with binascii never compiles it)."""
 
 
-def crc32_py(data, c=0):
+def crc32(data, c=0):
     """CRC-32 of data continuing from c (IEEE 802.3, reflected 0xEDB88320, as binascii.crc32),
     one nibble at a time over a 16-entry table: slow but small."""
     t = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158,

@@ -18,34 +18,31 @@ shows a notice once and the game goes on with its saves in RAM. A record that ca
 is never overwritten before the player has played a trick of something new; a newer game's
 record is never overwritten.
 
-What stays loaded is what a hand needs: this module, the encoders (handheld.savedata) and the
-store. Reading the record at power-up (handheld.saveload) and a notice's words
-(handheld.savenote) are imported when needed and dropped from the heap after (unload()).
+What stays loaded is what a hand needs: this module and the store. The encoders and the
+statistics' counting (handheld.savedata) are imported for a write; precompiled, they leave
+the heap after it (a load from .mpy; from .py they compile once, at power-up, and stay: a
+compile mid-game would need 3-5 times their size on top of the match's heap). A trick only
+keeps the match's state, encoded at the next write. Reading the record at power-up
+(handheld.saveload) and a notice's words (handheld.savenote) are imported when needed and
+dropped from the heap after (unload()); the notices' screens and continuing the saved match
+are handheld.savepages'.
 """
 import gc
 gc.collect()  # this module's compile garbage, before savedata and store compile (engine.ai)
 from engine import score
-from handheld import savedata
 from handheld import store as stores
 from handheld import unload  # drops a module loaded for power-up or a notice (and collects)
 
 IDLE_MS = 20000  # a changed match is written after this long without a trick
 
 
-def notice_lines(text):
-    """The lines of a notice: its own words, then what it means for the player."""
-    from handheld.savenote import notice_lines as lines
-    out = lines(text)
-    unload("handheld.savenote")
-    return out
-
-
 class Saves:
     def __init__(self, store):
+        from handheld import savedata
         self.store = store
         self.stats = savedata.new_stats()
-        self.saved = None  # the decoded match save found at start (dict), or None
-        self.resumable = None  # the Match rebuilt from it, if it is not over
+        self.resumable = None  # (dict, Match): the match save found at start, decoded, and
+        # the Match rebuilt from it, if it is not over
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
         self.dirty = False  # the match changed since the last write
@@ -53,7 +50,7 @@ class Saves:
         self._shown = []
         self._settings = b""  # the parts of the record as they stand
         self._start_settings = b""
-        self._match = b""
+        self._match = b""  # bytes, or the state of the match at the last trick (a dict)
         self._last = None  # the payload last handed to the store
         self._blocked = False  # the store holds a newer game's record: never written
         self._start = ([0, 0], 0)  # scores and carry when the current hand was dealt
@@ -78,25 +75,18 @@ class Saves:
         from handheld import saveload
         saveload.start(self, app)
         saveload = None
-        unload("handheld.saveload")
-        unload("handheld.savenote")
-        app.first_screen()
-
-    def resume(self, app):
-        """Continue the saved match in app."""
-        d = self.saved
-        m = self.resumable
-        self.saved = self.resumable = None
-        self._start = (list(d["scores"]), d["carry"])
-        app.seed = d["seed"]
-        app.level = d["level"]
-        app.continue_match(m)  # its table, or its result if saved at the hand's end
-        app.table.hinted = d.get("hinted", False)
+        unload("handheld.saveload", "handheld.savenote")
+        mpy = globals().get("__file__", "").endswith(".mpy")  # precompiled (module doc)
+        if mpy:  # the encoders load for a write
+            unload("handheld.savedata")
+        if self.pending or self.resumable is not None or not mpy:
+            app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
+        # else the title the App opened stays: precompiled, the save pages load when shown
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):
         self._start = (list(match.scores), match.carry)
-        self.saved = self.resumable = None
+        self.resumable = None
 
     def after_action(self, app, hand_over):
         """After a trick: the match changed (written later). At a hand's end: count the hand
@@ -108,11 +98,12 @@ class Saves:
             d["carry"] = self._start[1]
             d["level"] = app.level
             d["hinted"] = app.table.hinted  # kept across a power cut: counted apart at its end
-            self._match = savedata.encode_match(d)
+            self._match = d  # encoded at the write
             if not hand_over:
                 self.dirty = True
                 self._since = app.now  # the pause is counted from the last trick
                 return
+            from handheld import savedata
             h = m.hand
             w, pts, _ = m.results[-1]
             won = None if w is None else w == 0
@@ -125,7 +116,7 @@ class Saves:
                                      0 if w is None else pts - n)
             if m.over:
                 savedata.record_match(self.stats, app.level, m.winner == 0)
-            self._write()
+            self._write(savedata)
         except Exception as e:  # a save must never stop the game
             print("saves:", repr(e))
 
@@ -138,7 +129,8 @@ class Saves:
         """Write a changed match now (the menu opens)."""
         if self.dirty:
             try:
-                self._write()
+                from handheld import savedata
+                self._write(savedata)
             except Exception as e:
                 print("saves:", repr(e))
 
@@ -146,50 +138,58 @@ class Saves:
         """A deal replayed from the other seat is over: count it (diff: the player's game
         points minus the computer's with the same cards) and write."""
         try:
+            from handheld import savedata
             savedata.record_duplicate(self.stats, level, diff)
-            self._write()
+            self._write(savedata)
         except Exception as e:
             print("saves:", repr(e))
-
-    def _settings_payload(self, app):
-        s = savedata.default_settings()
-        s.update(app.settings())
-        return savedata.encode_settings(s)
 
     def save_settings(self, app):
         """The menu closes: write the settings if they changed (a changed match with them)."""
         try:
-            payload = self._settings_payload(app)
+            from handheld import savedata
+            s = savedata.default_settings()
+            s.update(app.settings())
+            payload = savedata.encode_settings(s)
             if payload != self._settings and (self._settings or
                                               payload != self._start_settings):
                 self._settings = payload
-            self._write()
+            self._write(savedata)
         except Exception as e:
             print("saves:", repr(e))
 
-    def _write(self):
-        self.dirty = False
-        payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats),
-                                        self._match)
-        if self._blocked or self._last == payload:
-            return
-        self._last = payload
-        store = self.store
-        self.writes += 1
+    def _write(self, savedata):
+        """Write the record, unless unchanged (savedata: handheld.savedata, loaded for the
+        write; precompiled, it leaves the heap after: the module doc)."""
         try:
-            ok = store.save(payload)
-        except (OSError, RuntimeError) as e:
-            print("saves:", repr(e))
-            store.notice = stores.NOTICE_ERROR
-            ok = False
-        if ok or store.kind == "ram":
-            return
-        notice = store.notice or stores.NOTICE_ERROR
-        self._note(notice)
-        if notice == stores.NOTICE_NEWER:  # the store keeps a newer game's record
-            self._blocked = True
-            return
-        # the drive failed: keep this session's saves in RAM, never retry the drive
-        ram = stores.RamStore(notice)
-        ram.save(payload)
-        self.store = ram
+            self.dirty = False
+            m = self._match
+            if type(m) is dict:  # the match at the last trick, encoded once
+                m = self._match = savedata.encode_match(m)
+            payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats), m)
+            if self._blocked or self._last == payload:
+                return
+            self._last = payload
+            store = self.store
+            self.writes += 1
+            try:
+                ok = store.save(payload)
+            except (OSError, RuntimeError) as e:
+                print("saves:", repr(e))
+                store.notice = stores.NOTICE_ERROR
+                ok = False
+            if ok or store.kind == "ram":
+                return
+            notice = store.notice or stores.NOTICE_ERROR
+            self._note(notice)
+            if notice == stores.NOTICE_NEWER:  # the store keeps a newer game's record
+                self._blocked = True
+                return
+            # the drive failed: keep this session's saves in RAM, never retry the drive
+            ram = stores.RamStore(notice)
+            ram.save(payload)
+            self.store = ram
+        finally:
+            savedata = None
+            if globals().get("__file__", "").endswith(".mpy"):
+                unload("handheld.savedata")

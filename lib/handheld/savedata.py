@@ -14,40 +14,54 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
+_MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
 # in progress (written only then: a match without one is still written as version 1)
-STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
-SETTINGS_VERSION = const(2)  # 2: the last_trick flag
+_STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
+_SETTINGS_VERSION = const(2)  # 2: the last_trick flag
 
-LEVELS = const(3)             # 0 easy, 1 normal, 2 hard
-MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
-MAX_NAME = const(24)          # preset name, in UTF-8 bytes
-MAX_OPTIONS = const(8)
-MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
-STATE_VERSION = const(1)
-COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
-# (this module stays loaded on a board: its names are few, as each is kept there for good)
+_LEVELS = const(3)             # 0 easy, 1 normal, 2 hard
+_MAX_HISTORY = const(255)      # actions in one hand (a hand has well under 60)
+_MAX_NAME = const(24)          # preset name, in UTF-8 bytes
+_MAX_OPTIONS = const(8)
+_MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
+_STATE_VERSION = const(1)
+_COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
+# (this module stays loaded on a board: its names are few, as each is kept there for good;
+# the limits are private consts, no names on a board: handheld.saveload has the same ones,
+# tests/test_savedata.py holds them equal)
 
 
-def _uint(out, value, n, what, name):
-    """Append value big-endian in n bytes (1, 2 or 4); ValueError unless it is an int that
-    fits. The message names `what` and `name`."""
-    top = (0, 0xFF, 0xFFFF, 0, 0xFFFFFFFF)[n]
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-        raise ValueError("%s %s: %r is not an int in 0..%d" % (what, name, value, top))
+def _uint(out, value, n):
+    """Append value big-endian in n bytes (1, 2 or 4); False (nothing appended) unless it is
+    an int that fits."""
+    if not isinstance(value, int) or isinstance(value, bool) or not (
+            0 <= value <= (0, 0xFF, 0xFFFF, 0, 0xFFFFFFFF)[n]):
+        return False
     for shift in range(8 * (n - 1), -1, -8):
         out.append((value >> shift) & 0xFF)
+    return True
 
 
-def _text(out, value, limit, what, name):
-    """Append a length byte and value in UTF-8 (at most limit bytes)."""
+def _text(out, value, limit):
+    """Append a length byte and value in UTF-8 (at most limit bytes); False if it is not."""
     if not isinstance(value, str):
-        raise ValueError("%s %s: %r is not a string" % (what, name, value))
+        return False
     raw = value.encode("utf-8")
     if len(raw) > limit:
-        raise ValueError("%s %s: %r is longer than %d bytes" % (what, name, value, limit))
+        return False
     out.append(len(raw))
     out.extend(raw)
+    return True
+
+
+def _refused(name, d, *args):
+    """Raise the ValueError that says why the encoder `name` refused d: handheld.savecheck's
+    encoder of that name (args: the names it needs from here), the same with a message for
+    every field, raises it (imported only then: the encoders here stay loaded on a board, so
+    they carry no messages)."""
+    from handheld import savecheck
+    getattr(savecheck, name)(d, *args)
+    raise ValueError("%s refused %r" % (name, d))  # (savecheck found no fault: a bug)
 
 
 # -- match in progress ----------------------------------------------------------------------
@@ -58,57 +72,46 @@ def _text(out, value, limit, what, name):
 
 def encode_match(d):
     """Bytes for a match dict (preset, level, seed, hand_no, dealer, scores, carry, history,
-    options; hinted if True: a hint was shown in the hand in progress). options is a dict (or (name, value) pairs) of bool, small int or str."""
+    options; hinted if True: a hint was shown in the hand in progress). options is a dict (or
+    (name, value) pairs) of bool, small int or str. ValueError if a field does not fit."""
     w = bytearray()
     hinted = d.get("hinted")
-    w.append(MATCH_VERSION if hinted else 1)
-    _uint(w, d["level"], 1, "match", "level")
-    if d["level"] >= LEVELS:
-        raise ValueError("match level: %r is not 0, 1 or 2" % d["level"])
-    _uint(w, d["dealer"], 1, "match", "dealer")
-    if d["dealer"] > 1:
-        raise ValueError("match dealer: %r is not 0 or 1" % d["dealer"])
+    w.append(_MATCH_VERSION if hinted else 1)
+    if not (_uint(w, d["level"], 1) and d["level"] < _LEVELS and _uint(w, d["dealer"], 1)
+            and d["dealer"] < 2):
+        _refused("encode_match", d)
     scores = d["scores"]
-    if len(scores) != 2:
-        raise ValueError("match scores: expected two, got %r" % (scores,))
-    for i in (0, 1):
-        _uint(w, scores[i], 1, "match score", i)
-    _uint(w, d["carry"], 1, "match", "carry")
-    _uint(w, d["seed"], 4, "match", "seed")
-    _uint(w, d["hand_no"], 2, "match", "hand_no")
-    _text(w, d["preset"], MAX_NAME, "match", "preset")
+    if not (len(scores) == 2 and _uint(w, scores[0], 1) and _uint(w, scores[1], 1) and
+            _uint(w, d["carry"], 1) and _uint(w, d["seed"], 4) and _uint(w, d["hand_no"], 2)
+            and _text(w, d["preset"], _MAX_NAME) and len(d["history"]) <= _MAX_HISTORY):
+        _refused("encode_match", d)
     history = d["history"]
-    if len(history) > MAX_HISTORY:
-        raise ValueError("match history: %d actions, at most %d" % (len(history), MAX_HISTORY))
     w.append(len(history))
     for a in history:
-        _uint(w, a, 1, "match", "action")
-        if a > 31:
-            raise ValueError("match action: %r is not in 0..31" % a)
+        if not (_uint(w, a, 1) and a < 32):
+            _refused("encode_match", d)
     options = d.get("options") or {}
     pairs = sorted(options.items() if isinstance(options, dict) else options,
                    key=lambda p: p[0])
-    if len(pairs) > MAX_OPTIONS:
-        raise ValueError("match options: %d, at most %d" % (len(pairs), MAX_OPTIONS))
+    if len(pairs) > _MAX_OPTIONS:
+        _refused("encode_match", d)
     w.append(len(pairs))
     for i in range(len(pairs)):
         name, value = pairs[i]
-        if i and pairs[i - 1][0] == name:
-            raise ValueError("match option %s is given twice" % name)
-        _text(w, name, MAX_OPTION_TEXT, "match option", "name")
+        if (i and pairs[i - 1][0] == name) or not _text(w, name, _MAX_OPTION_TEXT):
+            _refused("encode_match", d)
         if isinstance(value, bool):
             w.append(0)
             w.append(1 if value else 0)
-        elif isinstance(value, int):
-            if not -0x8000 <= value <= 0x7FFF:
-                raise ValueError("match option %s: %d is out of -32768..32767" % (name, value))
+        elif isinstance(value, int) and -0x8000 <= value <= 0x7FFF:
             w.append(1)
-            _uint(w, value & 0xFFFF, 2, "match option", name)
+            _uint(w, value & 0xFFFF, 2)
         elif isinstance(value, str):
             w.append(2)
-            _text(w, value, MAX_OPTION_TEXT, "match option", name)
+            if not _text(w, value, _MAX_OPTION_TEXT):
+                _refused("encode_match", d)
         else:
-            raise ValueError("match option %s: %r is not a bool, int or str" % (name, value))
+            _refused("encode_match", d)
     if hinted:
         w.append(1)
     return bytes(w)
@@ -130,7 +133,7 @@ def new_stats():
     of the COACH counters per level]}."""
     levels = []
     coach = []
-    for _ in range(LEVELS):
+    for _ in range(_LEVELS):
         level = {}
         for f in FIELDS:
             level[f] = 0
@@ -142,7 +145,7 @@ def new_stats():
 def _bump(s, k, n=1):
     """Add n to counter s[k] (a level's dict or the coach's list), saturating."""
     v = s[k] + n
-    s[k] = v if v < COUNTER_MAX else COUNTER_MAX
+    s[k] = v if v < _COUNTER_MAX else _COUNTER_MAX
 
 
 def record_hand(stats, level, won, game_points=1, closed=False, carry=0):
@@ -204,18 +207,19 @@ def record_match(stats, level, won):
 
 
 def encode_stats(stats):
-    """Bytes for a statistics dict from new_stats()."""
+    """Bytes for a statistics dict from new_stats(); ValueError if a counter does not fit."""
     w = bytearray()
-    w.append(STATS_VERSION)
+    w.append(_STATS_VERSION)
     levels = stats["levels"]
-    if len(levels) != LEVELS:
-        raise ValueError("stats: expected %d levels, got %d" % (LEVELS, len(levels)))
-    for i in range(LEVELS):
-        what = "stats level %d" % i
+    if len(levels) != _LEVELS:
+        _refused("encode_stats", stats, FIELDS, COACH)
+    for i in range(_LEVELS):
         for f in FIELDS:
-            _uint(w, levels[i][f], 4, what, f)
+            if not _uint(w, levels[i][f], 4):
+                _refused("encode_stats", stats, FIELDS, COACH)
         for j in range(len(COACH)):
-            _uint(w, stats["coach"][i][j], 4, what, COACH[j])
+            if not _uint(w, stats["coach"][i][j], 4):
+                _refused("encode_stats", stats, FIELDS, COACH)
     return bytes(w)
 
 
@@ -233,13 +237,11 @@ def default_settings():
 
 def encode_settings(s):
     """Bytes for a settings dict (preset, level, show_points, auto_marriage, sound, lights,
-    last_trick; a missing last_trick is off)."""
+    last_trick; a missing last_trick is off). ValueError if a field does not fit."""
     w = bytearray()
-    w.append(SETTINGS_VERSION)
-    _uint(w, s["preset"], 1, "settings", "preset")
-    _uint(w, s["level"], 1, "settings", "level")
-    if s["level"] >= LEVELS:
-        raise ValueError("settings level: %r is not 0, 1 or 2" % s["level"])
+    w.append(_SETTINGS_VERSION)
+    if not (_uint(w, s["preset"], 1) and _uint(w, s["level"], 1) and s["level"] < _LEVELS):
+        _refused("encode_settings", s, FLAGS)
     flags = 0
     for i in range(len(FLAGS)):
         if s.get(FLAGS[i]):
@@ -252,7 +254,7 @@ def encode_settings(s):
 def encode_state(settings, stats, match):
     """Bytes holding the settings, statistics and match encodings (bytes, b"" if none)."""
     out = bytearray()
-    out.append(STATE_VERSION)
+    out.append(_STATE_VERSION)
     for p in (settings, stats, match):
         n = len(p)
         out.append(n >> 8)

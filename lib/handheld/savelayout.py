@@ -2,14 +2,14 @@
 module for that one call (its code is not kept).
 
 On a writable drive the layout is made once, in this order, in one go:
-    /saves/gap0.bin     GAP bytes, never written again
+    /saves/gap0.bin     _GAP bytes, never written again
     /saves/a/           folder a (its cluster holds a/state.bin's entry)
     /saves/a/state.bin  CAPACITY bytes, rewritten in place by the saves
-    /saves/gap1.bin     GAP bytes, never written again
+    /saves/gap1.bin     _GAP bytes, never written again
     /saves/b/
     /saves/b/state.bin  made last: the layout is complete when a and b have their size
 FatFs gives new clusters next-fit (ff.c create_chain), so each gap file lies between a's
-clusters and b's in allocation order, and GAP (8.5 KB) is more than a 4 KB flash sector:
+clusters and b's in allocation order, and _GAP (8.5 KB) is more than a 4 KB flash sector:
 a save to one file never erases a sector of the other (docs/devices.md says when exactly).
 Before the layout is made, the newest record of the files it replaces (the layouts before
 it: /saves/state.bin, state0.bin, state1.bin; or a broken a/b) goes to nvm, those files are
@@ -19,19 +19,22 @@ once a or b holds a newer one.
 Also here, as code needed at power-up only (or never on a board): the platform's nvm unit and
 share, the drive's write check, and erase() (tests and tools).
 """
-from handheld import records
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
 S = None  # handheld.store, handed in by store.open_store (no import cycle)
 
-GAP = 8704  # 8 KB + one block
-NEED = 2 * GAP + 4 * 4096  # free bytes the layout asks for (the clusters rounded up)
-EVERY = 16  # beside two drive copies, nvm takes a save when 16 behind (nvm_every)
+_GAP = const(8704)  # 8 KB + one block
+NEED = const(2 * _GAP + 4 * 4096)  # free bytes the layout asks for (the clusters rounded up)
+_EVERY = const(16)  # beside two drive copies, nvm takes a save when 16 behind (platform())
 NAMES = ("gap0.bin", "a", "a/state.bin", "gap1.bin", "b", "b/state.bin")
-OLD = ("state.bin", "state0.bin", "state1.bin")
-_EEXIST = 17
-_ENOTDIR = 20
-_EROFS = 30
-_ENOSPC = 28
+_EEXIST = const(17)
+_ENOTDIR = const(20)
+_EROFS = const(30)
+_ENOSPC = const(28)
 
 
 def _kind(files, path):
@@ -43,7 +46,7 @@ def _kind(files, path):
     return "dir" if d else n
 
 
-def _probe(root, files):
+def check(root, files):
     """None if the folder can be written, else the OSError that says why not."""
     try:
         try:
@@ -55,45 +58,38 @@ def _probe(root, files):
             raise OSError(_ENOTDIR, root)
         if hasattr(files, "check"):  # a test's files
             files.check(root)
-        else:
-            _check(files, root)
+            return None
+        # OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
+        # without a write (a write would rewrite a folder's flash sector at every power-up);
+        # elsewhere a probe file is written.
+        try:
+            import storage
+        except ImportError:
+            storage = None
+        if storage is not None and hasattr(storage, "getmount"):
+            try:
+                mount = storage.getmount(root)
+            except (OSError, ValueError):
+                mount = storage.getmount("/")
+            if getattr(mount, "readonly", False):
+                raise OSError(_EROFS, root)
+            return None
+        probe = root + "/probe.tmp"
+        files.write(probe, b"")
+        files.remove(probe)
     except OSError as e:
         return e
     return None
 
 
-def _check(files, root):
-    """OSError(30) if root cannot be written. On CircuitPython the mount's flag says it
-    without a write (a write would rewrite a folder's flash sector at every power-up);
-    elsewhere a probe file is written."""
-    try:
-        import storage
-    except ImportError:
-        storage = None
-    if storage is not None and hasattr(storage, "getmount"):
-        try:
-            mount = storage.getmount(root)
-        except (OSError, ValueError):
-            mount = storage.getmount("/")
-        if getattr(mount, "readonly", False):
-            raise OSError(_EROFS, root)
-        return
-    probe = root + "/probe.tmp"
-    files.write(probe, b"")
-    files.remove(probe)
-
-
-def nvm_unit():
-    """nvm's erase unit where two fit in it (nRF52840: 4096), else None (one unit)."""
+def platform():
+    """(unit, every) for this platform's nvm: its erase unit where two fit in it (nRF52840:
+    4096, store._PAGE_NRF), else None (one unit); how far behind its record may fall beside
+    two drive copies: 2 on ESP32-S3 (NVS levels its wear, the drive erases a sector per block
+    written), else _EVERY."""
     import sys
-    return 4096 if sys.platform.startswith("nRF") else None  # store.PAGE_NRF
-
-
-def nvm_every():
-    """How far behind nvm's record may fall beside two drive copies: 2 on ESP32-S3 (NVS
-    levels its wear, the drive erases a sector per block written), else EVERY."""
-    import sys
-    return 2 if sys.platform == "Espressif" else EVERY
+    p = sys.platform
+    return (4096 if p.startswith("nRF") else None), (2 if p == "Espressif" else _EVERY)
 
 
 def erase(s):
@@ -114,16 +110,8 @@ def erase(s):
         except OSError:
             pass
     s._newest = None
-    s._seqs = [None] * len(s.copies)
+    s._seqs = [None] * len(s.copies)  # scanned: nothing
     s._locked = False
-
-
-def ready(files, root):
-    """True if a/state.bin and b/state.bin are there at their size."""
-    for name in ("/a/state.bin", "/b/state.bin"):
-        if _kind(files, root + name) != S.CAPACITY:
-            return False
-    return True
 
 
 def _clear(files, root):
@@ -164,7 +152,7 @@ def build(files, root, old=None):
         for name in NAMES:
             p = root + "/" + name
             if name.endswith(".bin"):
-                size = GAP if name.startswith("gap") else S.CAPACITY
+                size = S.CAPACITY if "/" in name else _GAP  # a/state.bin, b/...; a gap
                 files.write(p, blank, size // S.FILE_BLOCK)
             else:
                 files.mkdir(p)
@@ -177,19 +165,23 @@ def build(files, root, old=None):
     return True
 
 
-def _secure(nv, pair, old):
-    """Before the layout's files (pair) and the old layouts' files (old) are removed: their
-    newest record into an nvm copy that does not hold it. Returns (pair may go, old may
-    go); without nvm, files that hold no record may go."""
-    if not nv:
-        return _empty(pair), _empty(old)
-    s = S.Store(nv + pair + old, "nvm")
+def _secure(nv, copies, old):
+    """Before the layout's files (copies) and the old layouts' files (old) are removed: their
+    newest record into an nvm copy that does not hold it. Returns (the layout's may go, old
+    may go); without nvm, files that hold no record may go."""
+    if not nv:  # the files that hold no record may go
+        out = []
+        for c in (copies, old):
+            s = S.Store(c, "files")
+            out.append(s._scan() is None and not s._locked)
+        return out[0], out[1]
+    s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
         return False, False
     if best is not None and best[0] >= len(nv):
         try:
-            nv[s._choose(best[0])].write(records.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
+            nv[s._choose(best[0])].write(S.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
         except (OSError, RuntimeError) as e:
             print("saves: cannot copy the save to nvm: %r" % e)
             return False, False
@@ -199,32 +191,13 @@ def _secure(nv, pair, old):
     return True, True
 
 
-def _empty(copies):
-    s = S.Store(copies, "files")
-    return s._scan() is None and not s._locked
-
-
-def _retire(s, n, files):
-    """The store without the old layouts' files (copies n...) once a or b holds the newest."""
-    best = s._scan()
-    if s._locked or best is None or best[0] > 1:
-        return s
-    for c in s.copies[n:]:
-        try:
-            files.remove(c.path)
-            print("saves: removed %s (moved to a/ and b/)" % c.path)
-        except OSError as e:
-            print("saves: cannot remove %s: %r" % (c.path, e))
-    return S.Store(s.copies[:n], s.kind, None, s.every)
-
-
 def open_store(store, nvm, root, files, unit, probe, every):
     global S
     S = store
     if unit == -1:
-        unit = nvm_unit()
+        unit = platform()[0]
     if every == -1:
-        every = nvm_every()
+        every = platform()[1]
     if nvm is not None and len(nvm) < S.NVM_MIN:
         print("saves: nvm has %d bytes, %d needed; trying files" % (len(nvm), S.NVM_MIN))
         nvm = None
@@ -238,7 +211,7 @@ def open_store(store, nvm, root, files, unit, probe, every):
         root = root.rstrip("/")
         if files is None:
             files = S.OsFiles()
-        error = _probe(root, files) if probe else None
+        error = check(root, files) if probe else None
         if error is not None:
             print("saves: cannot write %s: %r" % (root, error))
     if root is None or error is not None:
@@ -254,10 +227,13 @@ def open_store(store, nvm, root, files, unit, probe, every):
                           else S.NOTICE_NO_STORAGE)
     pair = [S.FileCopy(files, root + "/a/state.bin"), S.FileCopy(files, root + "/b/state.bin")]
     old = []
-    for name in OLD:
+    for name in ("state.bin", "state0.bin", "state1.bin"):  # the layouts before
         if _kind(files, root + "/" + name) is not None:
             old.append(S.FileCopy(files, root + "/" + name, None))
-    ok = ready(files, root)
+    ok = True  # a/state.bin and b/state.bin are there at their size
+    for c in pair:
+        if _kind(files, c.path) != S.CAPACITY:
+            ok = False
     if not ok and probe:
         ro = [S.FileCopy(files, c.path, None) for c in pair]
         pair_ok, old_ok = _secure(nv, ro, old)
@@ -267,7 +243,19 @@ def open_store(store, nvm, root, files, unit, probe, every):
     if ok or not probe:
         copies = pair + nv
         s = S.Store(copies + old, "files+nvm" if nv else "files", None, every if nv else 0)
-        return _retire(s, len(copies), files) if old and probe else s
+        if not (old and probe):
+            return s
+        # the store without the old layouts' files once a or b holds the newest
+        best = s._scan()
+        if s._locked or best is None or best[0] > 1:
+            return s
+        for c in old:
+            try:
+                files.remove(c.path)
+                print("saves: removed %s (moved to a/ and b/)" % c.path)
+            except OSError as e:
+                print("saves: cannot remove %s: %r" % (c.path, e))
+        return S.Store(copies, s.kind, None, s.every)
     # today's layout: nvm and /saves/state.bin, or two files (the pair's files are read)
     print("saves: two save files apart cannot be made in %s: saves as before" % root)
     ro = [S.FileCopy(files, c.path, None) for c in pair]

@@ -1,6 +1,6 @@
 # Loading the saves at power-up: the record's three parts decoded and checked, the saved match
 # rebuilt, the notices for a record that cannot be used (handheld.persist.Saves.start; the
-# notices' words are in handheld.savenote).
+# notices' words are in handheld.savenote, imported only for a record that cannot be used).
 #
 # Imported by Saves.start only and dropped from the heap once the game has started (a board
 # needs its code at power-up alone); the codecs' encoders are in handheld.savedata. Each
@@ -9,9 +9,26 @@
 # played, a score past the match's end).
 # (Prose in comments, not docstrings: a board compiles this module at every power-up.)
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from handheld import savedata
 from handheld import store as stores
-from handheld.savenote import NOTICE_BAD_MATCH
+
+# handheld.savedata's limits (private consts there too: no names on a board; tests hold them
+# equal)
+_MATCH_VERSION = const(2)
+_STATS_VERSION = const(2)
+_SETTINGS_VERSION = const(2)
+_STATE_VERSION = const(1)
+_LEVELS = const(3)
+_MAX_NAME = const(24)
+_MAX_OPTIONS = const(8)
+_MAX_OPTION_TEXT = const(12)
+_COUNTER_MAX = const(0x3FFFFFFF)
 
 
 class _Reader:
@@ -27,7 +44,8 @@ class _Reader:
         if v < 1:
             raise ValueError("%s save: version %d is not valid" % (what, v))
 
-    def uint(self, n, name):
+    def uint(self, n, name, top=None):
+        # the next n bytes, big-endian; ValueError if they are missing or above top
         if self.at + n > len(self.data):
             raise ValueError("%s save is cut short: %s at byte %d is missing"
                              % (self.what, name, self.at))
@@ -35,16 +53,12 @@ class _Reader:
         for _ in range(n):
             value = (value << 8) | self.data[self.at]
             self.at += 1
-        return value
-
-    def upto(self, n, name, top):
-        value = self.uint(n, name)
-        if value > top:
+        if top is not None and value > top:
             raise ValueError("%s save: %s is %d, more than %d" % (self.what, name, value, top))
         return value
 
     def text(self, limit, name):
-        n = self.upto(1, name + " length", limit)
+        n = self.uint(1, name + " length", limit)
         if self.at + n > len(self.data):
             raise ValueError("%s save is cut short inside %s" % (self.what, name))
         raw = bytes(self.data[self.at:self.at + n])
@@ -61,47 +75,33 @@ class _Reader:
 
 
 # -- match in progress ----------------------------------------------------------------------
-def check_match(d, target):
-    # ValueError unless a decoded match can be a match in progress to `target` game points:
-    # the scores below the target, the carry too, a hand number that can be reached.
-    for i in (0, 1):
-        if d["scores"][i] >= target:
-            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
-                             % (i, d["scores"][i], target))
-    if d["carry"] >= target:
-        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
-                         % (d["carry"], target))
-    if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
-        raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
-
-
 def decode_match(data):
     # The match dict from encode_match's bytes; ValueError on bad data.
-    r = _Reader(data, "match", savedata.MATCH_VERSION)
-    d = {"level": r.upto(1, "level", savedata.LEVELS - 1), "dealer": r.upto(1, "dealer", 1)}
-    d["scores"] = [r.uint(1, "score %d" % i) for i in (0, 1)]
+    r = _Reader(data, "match", _MATCH_VERSION)
+    d = {"level": r.uint(1, "level", _LEVELS - 1), "dealer": r.uint(1, "dealer", 1)}
+    d["scores"] = [r.uint(1, "scores"), r.uint(1, "scores")]  # (the byte says which)
     d["carry"] = r.uint(1, "carry")
     d["seed"] = r.uint(4, "seed")
     d["hand_no"] = r.uint(2, "hand_no")
-    d["preset"] = r.text(savedata.MAX_NAME, "preset")
+    d["preset"] = r.text(_MAX_NAME, "preset")
     n = r.uint(1, "history length")
     history = []
     for _ in range(n):
-        history.append(r.upto(1, "action", 31))
+        history.append(r.uint(1, "action", 31))
     d["history"] = history
     options = {}
-    for _ in range(r.upto(1, "option count", savedata.MAX_OPTIONS)):
-        name = r.text(savedata.MAX_OPTION_TEXT, "option name")
-        t = r.upto(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
+    for _ in range(r.uint(1, "option count", _MAX_OPTIONS)):
+        name = r.text(_MAX_OPTION_TEXT, "option name")
+        t = r.uint(1, "option type", 2)  # savedata's tags: 0 bool, 1 int, 2 text
         if t == 0:
-            options[name] = r.upto(1, "option " + name, 1) == 1
+            options[name] = r.uint(1, name, 1) == 1
         elif t == 1:
-            v = r.uint(2, "option " + name)
+            v = r.uint(2, name)
             options[name] = v - 0x10000 if v & 0x8000 else v
         else:
-            options[name] = r.text(savedata.MAX_OPTION_TEXT, "option " + name)
+            options[name] = r.text(_MAX_OPTION_TEXT, name)
     d["options"] = options
-    if r.version > 1 and r.upto(1, "hinted", 1):  # a hint was shown in the hand in progress
+    if r.version > 1 and r.uint(1, "hinted", 1):  # a hint was shown in the hand in progress
         d["hinted"] = True
     r.end()
     return d
@@ -114,7 +114,17 @@ def restore(d):
     rules = preset(d["preset"])
     if d.get("options"):
         rules = rules.but(**d["options"])
-    check_match(d, rules.match_target)
+    # the scores below the target, the carry too, a hand number that can be reached
+    target = rules.match_target
+    for i in (0, 1):
+        if d["scores"][i] >= target:
+            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
+                             % (i, d["scores"][i], target))
+    if d["carry"] >= target:
+        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
+                         % (d["carry"], target))
+    if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
+        raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
     return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
                          d["scores"], d["carry"], d["history"])
 
@@ -123,20 +133,20 @@ def restore(d):
 def decode_stats(data):
     # The statistics dict from encode_stats's bytes; ValueError on bad data, also on counts
     # that cannot be (more hands won than played, ...).
-    r = _Reader(data, "stats", savedata.STATS_VERSION)
+    r = _Reader(data, "stats", _STATS_VERSION)
     stats = savedata.new_stats()
-    top = savedata.COUNTER_MAX
+    top = _COUNTER_MAX
     coach = savedata.COACH
-    for i in range(savedata.LEVELS):
+    for i in range(_LEVELS):
         level = stats["levels"][i]
         for f in savedata.FIELDS:
-            level[f] = r.upto(4, f, top)
+            level[f] = r.uint(4, f, top)
         if r.version > 1:
             c = stats["coach"][i]
             for j in range(len(coach)):
-                c[j] = r.upto(4, coach[j], top)
+                c[j] = r.uint(4, coach[j], top)
     r.end()
-    for i in range(savedata.LEVELS):
+    for i in range(_LEVELS):
         level = stats["levels"][i]
         # pairs (part, whole): a part can never exceed its whole
         for a, b in (("matches_won", "matches"), ("hands_won", "hands"),
@@ -160,10 +170,10 @@ def decode_stats(data):
 # -- settings -------------------------------------------------------------------------------
 def decode_settings(data):
     # The settings dict from encode_settings's bytes; ValueError on bad data.
-    r = _Reader(data, "settings", savedata.SETTINGS_VERSION)
+    r = _Reader(data, "settings", _SETTINGS_VERSION)
     flags = savedata.FLAGS
-    s = {"preset": r.uint(1, "preset"), "level": r.upto(1, "level", savedata.LEVELS - 1)}
-    bits = r.upto(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
+    s = {"preset": r.uint(1, "preset"), "level": r.uint(1, "level", _LEVELS - 1)}
+    bits = r.uint(1, "flags", (1 << (len(flags) - (r.version == 1))) - 1)
     for i in range(len(flags)):
         s[flags[i]] = bool(bits & (1 << i))
     r.end()
@@ -173,7 +183,7 @@ def decode_settings(data):
 # -- the state: the three encodings in one record ------------------------------------------
 def decode_state(data):
     # (settings, stats, match) bytes from encode_state's bytes; ValueError on bad data.
-    r = _Reader(data, "state", savedata.STATE_VERSION)
+    r = _Reader(data, "state", _STATE_VERSION)
     parts = []
     for name in ("settings", "stats", "match"):
         n = r.uint(2, name + " length")
@@ -197,7 +207,8 @@ def _decode(saves, name, data, decode, version):
             saves._blocked = True
             saves._note(stores.NOTICE_NEWER)
         else:
-            saves._note(NOTICE_BAD_MATCH if name == "match" else stores.NOTICE_DAMAGED)
+            from handheld.savenote import NOTICE_BAD_MATCH as bad  # imported only then
+            saves._note(bad if name == "match" else stores.NOTICE_DAMAGED)
         return None
 
 
@@ -216,27 +227,29 @@ def start(saves, app):
             saves._blocked = True
     parts = None
     if data:  # the record's three parts
-        parts = _decode(saves, "state", data, decode_state, savedata.STATE_VERSION)
+        parts = _decode(saves, "state", data, decode_state, _STATE_VERSION)
     settings, stats, match = parts or (b"", b"", b"")
-    d = _decode(saves, "settings", settings, decode_settings, savedata.SETTINGS_VERSION)
+    d = _decode(saves, "settings", settings, decode_settings, _SETTINGS_VERSION)
     if d:
         app.load_settings(d)
-    d = _decode(saves, "stats", stats, decode_stats, savedata.STATS_VERSION)
+    d = _decode(saves, "stats", stats, decode_stats, _STATS_VERSION)
     if d:
         saves.stats = d
     saves._match = match  # kept as it is until a trick of something new is played
-    saves._start_settings = saves._settings_payload(app)  # in effect, saved once changed
-    d = _decode(saves, "match", match, decode_match, savedata.MATCH_VERSION)
+    s = savedata.default_settings()  # the settings in effect, saved once changed
+    s.update(app.settings())
+    saves._start_settings = savedata.encode_settings(s)
+    d = _decode(saves, "match", match, decode_match, _MATCH_VERSION)
     if d:
         try:
             m = restore(d)
         except Exception as e:  # a history that does not fit the deal, an unknown preset
             print("saves: match: %r" % e)
-            saves._note(NOTICE_BAD_MATCH)
+            from handheld.savenote import NOTICE_BAD_MATCH as bad
+            saves._note(bad)
             m = None
         if m is not None and not m.over:
-            saves.saved = d
-            saves.resumable = m
+            saves.resumable = (d, m)
     saves._settings = settings  # replaced when the menu closes with a change
     saves._last = savedata.encode_state(settings, savedata.encode_stats(saves.stats),
                                         match)  # written only once something changed

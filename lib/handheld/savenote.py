@@ -1,6 +1,6 @@
 """What each notice about the saves means for the player, under the notice itself.
 
-Imported for a notice's screen (handheld.persist.notice_lines) and at power-up (by
+Imported for a notice's screen (handheld.savepages.Notice) and at power-up (by
 handheld.saveload), and dropped after.
 """
 from handheld import store as stores

@@ -6,7 +6,7 @@ unloaded when the last of them closes (MODULES), from .py kept.
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
 from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
-from handheld import words
+from handheld import words, unload
 
 try:
     from micropython import const
@@ -15,7 +15,7 @@ except ImportError:  # CPython
         return x
 
 _LINES = const(10)
-LEVELS = 3  # handheld.savedata.LEVELS, not imported: the statistics open without saves too
+LEVELS = 3  # handheld.savedata's _LEVELS, not imported: the statistics open without saves too
 # From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
 # .py kept: with saves it compiles at power-on, before the computer player, and a compile when
 # the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
@@ -48,10 +48,12 @@ class Notice(Screen):
         self.say(text)
 
     def say(self, text):
-        from handheld.persist import notice_lines
+        from handheld.savenote import notice_lines  # the notice's words: dropped once read
         lines = ["Saves", ""]
         for line in notice_lines(text):
             lines.extend(words.wrap(line) if line else [""])
+        notice_lines = None
+        unload("handheld.savenote")
         lines = lines[:_LINES - 2]
         while len(lines) < _LINES - 1:
             lines.append("")
@@ -84,7 +86,7 @@ class Resume(Screen):
 
     def show(self):
         saves = self.app.saves
-        m = saves.resumable
+        d, m = saves.resumable
         h = m.hand
         name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
         if h.over:
@@ -93,7 +95,7 @@ class Resume(Screen):
             hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
         c = self.choice
         self.page(["Match in progress", "",
-                   "%s, %s" % (name, words.LEVEL_WORDS[saves.saved["level"]]),
+                   "%s, %s" % (name, words.LEVEL_WORDS[d["level"]]),
                    words.match_line(m), hand, "",
                    ("> " if c == 0 else "  ") + "Continue",
                    ("> " if c == 1 else "  ") + "New match", "",
@@ -105,7 +107,7 @@ class Resume(Screen):
             self.show()
         elif k == B:
             if self.choice == 0:
-                self.app.saves.resume(self.app)
+                resume(self.app)
             else:
                 self.app.new_match()
         else:
@@ -156,6 +158,19 @@ class Stats(Screen):
             return None
         self.show()
         return None
+
+
+def resume(app):
+    """Continue the saved match in app (its table, or its result if saved at the hand's
+    end); the saves count its hand from the scores it was saved with."""
+    saves = app.saves
+    d, m = saves.resumable
+    saves.resumable = None
+    saves._start = (list(d["scores"]), d["carry"])
+    app.seed = d["seed"]
+    app.level = d["level"]
+    app.continue_match(m)
+    app.table.hinted = d.get("hinted", False)
 
 
 def _row(label, value):

@@ -19,6 +19,18 @@ at power-up; docs/devices.md says why):
 - A drive too full for that layout: today's nvm + /saves/state.bin (with a notice).
 - A read-only drive: the two nvm pages on a CLUE; elsewhere the nvm copy alone, and the
   store says so (NOTICE_ONE_COPY).
+
+A record, in each copy: a 12-byte header plus the payload, checked by CRC-32
+(pack() and parse(), pure functions on bytes):
+    0  magic "S6"        (2)   anything else is not ours: ignored, may be overwritten
+    2  format version    (1)   a higher one is from a newer game: kept, never overwritten
+    3  key id            (1)   4: the game's state (1-3: per-key records of format 1's
+                                   first layout, no longer written nor read)
+    4  sequence number   (2)   big-endian, wraps; the newer of two copies wins
+    6  payload length    (2)
+    8  CRC-32            (4)   over bytes 0..7 and the payload (same as binascii.crc32)
+   12  payload
+Resident on a board (every save writes a record), so its names are few and short.
 """
 try:
     from micropython import const
@@ -26,7 +38,16 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from handheld import records
+import os
+
+FORMAT = const(1)
+HEADER = const(12)
+
+# What a copy holds, from parse().
+EMPTY = const(0)    # erased, foreign, or another key's record
+VALID = const(1)
+DAMAGED = const(2)  # ours, but cut short or corrupt
+NEWER = const(3)    # written by a newer format version
 
 _EROFS = const(30)
 _ENOSPC = const(28)
@@ -46,9 +67,73 @@ KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included
 NVM_MIN = const(2048)       # a smaller nvm is not used
 FILE_BLOCK = const(512)     # a file copy is written in whole FAT blocks, in place
-PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
+_PAGE_NRF = const(4096)      # nRF52840 flash page: nvm's erase unit there
 
 
+# -- the record ------------------------------------------------------------------------------
+def crc32(data, c=0):
+    """CRC-32 of data, continuing from c; binascii.crc32 where the firmware has it, else
+    handheld.crcpy's (imported only there)."""
+    try:
+        from binascii import crc32 as f
+    except ImportError:  # a CircuitPython build without binascii.crc32
+        from handheld.crcpy import crc32 as f
+    return f(data, c) & 0xFFFFFFFF
+
+
+def pack(key, n, data):
+    """The record bytes for payload `data` under key id `key` with sequence number n."""
+    size = len(data)
+    if size > 0xFFFF:
+        raise ValueError("payload of %d bytes is too long for a record" % size)
+    out = bytearray(HEADER + size)
+    out[0] = 0x53  # "S6", the magic
+    out[1] = 0x36
+    out[2] = FORMAT
+    out[3] = key
+    out[4] = (n >> 8) & 0xFF
+    out[5] = n & 0xFF
+    out[6] = size >> 8
+    out[7] = size & 0xFF
+    out[HEADER:] = data
+    m = memoryview(out)
+    c = crc32(m[HEADER:], crc32(m[0:8]))
+    for i in range(4):
+        out[8 + i] = (c >> (24 - 8 * i)) & 0xFF
+    return bytes(out)
+
+
+def parse(data, key):
+    """(status, seq, payload) for the record at the start of data, for key id `key`.
+
+    status is EMPTY, VALID, DAMAGED or NEWER; seq and payload are None unless VALID.
+    Bytes after the record are ignored (a copy may be longer than its record).
+    """
+    if data is None or len(data) < 4 or data[0] != 0x53 or data[1] != 0x36:  # not "S6"
+        return EMPTY, None, None
+    if data[2] > FORMAT and data[2] != 0xFF:  # 0xFF: erased flash, a save cut after the magic
+        return (NEWER if data[3] == key else EMPTY), None, None
+    if data[3] != key:
+        return EMPTY, None, None
+    if data[2] != FORMAT or len(data) < HEADER:
+        return DAMAGED, None, None
+    size = (data[6] << 8) | data[7]
+    if len(data) < HEADER + size:
+        return DAMAGED, None, None
+    m = memoryview(data)
+    c = crc32(m[HEADER:HEADER + size], crc32(m[0:8]))
+    if c != (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]:
+        return DAMAGED, None, None
+    return VALID, (data[4] << 8) | data[5], bytes(m[HEADER:HEADER + size])
+
+
+def is_newer(a, b):
+    """True if sequence number a was written after b (16-bit serial arithmetic)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+# -- its copies ------------------------------------------------------------------------------
 class NvmCopy:
     """One copy at nvm[start:start + CAPACITY]; one slice write per save."""
 
@@ -61,17 +146,17 @@ class NvmCopy:
     def read(self):
         a = self.start
         try:  # an ESP32-S3 nvm read can raise after a cut inside NVS
-            head = self.nvm[a:a + records.HEADER]
+            head = self.nvm[a:a + HEADER]
             n = (head[6] << 8) | head[7]
-            if n > CAPACITY - records.HEADER:
+            if n > CAPACITY - HEADER:
                 return head
-            return self.nvm[a:a + records.HEADER + n]
+            return self.nvm[a:a + HEADER + n]
         except (OSError, RuntimeError):
             return None
 
-    def write(self, record):
+    def write(self, data):
         a = self.start
-        self.nvm[a:a + len(record)] = record
+        self.nvm[a:a + len(data)] = data
 
 class FileCopy:
     """One copy in a file, written in place (docs/devices.md: on FAT this rewrites the
@@ -89,10 +174,10 @@ class FileCopy:
         except OSError:
             return None
 
-    def write(self, record):
-        n = len(record)
+    def write(self, data):
+        n = len(data)
         size = (n + FILE_BLOCK - 1) // FILE_BLOCK * FILE_BLOCK
-        self.files.overwrite(self.path, record + b"\xff" * (size - n))
+        self.files.overwrite(self.path, data + b"\xff" * (size - n))
 
 
 class Store:
@@ -104,24 +189,24 @@ class Store:
         self.notice = notice
         self.every = every  # nvm takes a save when its newest record is this far behind
         self._newest = None  # (copy index, seq, payload) of the newest valid record
-        self._seqs = [None] * len(copies)  # sequence number of each copy's valid record
-        self._scanned = False
+        self._seqs = None  # sequence number of each copy's valid record, once scanned
         self._locked = False  # a newer game's record: never overwritten
 
     def _scan(self):
-        if self._scanned:
+        if self._seqs is not None:
             return self._newest
+        self._seqs = [None] * len(self.copies)
         best = None
         damaged = False
         for i in range(len(self.copies)):
-            status, seq, payload = records.parse(self.copies[i].read(), KID)
-            if status == records.NEWER:
+            status, seq, payload = parse(self.copies[i].read(), KID)
+            if status == NEWER:
                 self._locked = True
-            elif status == records.DAMAGED:
+            elif status == DAMAGED:
                 damaged = True
-            elif status == records.VALID:
+            elif status == VALID:
                 self._seqs[i] = seq
-                if best is None or records.is_newer(seq, best[1]):
+                if best is None or is_newer(seq, best[1]):
                     best = (i, seq, payload)
         if self._locked:
             self.notice = NOTICE_NEWER
@@ -129,7 +214,6 @@ class Store:
         elif best is None and damaged:
             self.notice = NOTICE_DAMAGED
         self._newest = best
-        self._scanned = True
         return best
 
     def load(self):
@@ -137,12 +221,12 @@ class Store:
         best = self._scan()
         return None if best is None else best[2]
 
-    def save(self, payload):
-        """Store payload; True if stored (or unchanged), False with a notice if not."""
-        payload = bytes(payload)
-        if records.HEADER + len(payload) > CAPACITY:
+    def save(self, data):
+        """Store the payload data; True if stored (or unchanged), False with a notice if not."""
+        payload = bytes(data)
+        if HEADER + len(payload) > CAPACITY:
             raise ValueError("save is %d bytes; a copy holds %d"
-                             % (len(payload), CAPACITY - records.HEADER))
+                             % (len(payload), CAPACITY - HEADER))
         best = self._scan()
         if self._locked:
             self.notice = NOTICE_NEWER
@@ -152,7 +236,7 @@ class Store:
         i = self._choose(None if best is None else best[0])
         seq = 0 if best is None else (best[1] + 1) & 0xFFFF
         try:
-            self.copies[i].write(records.pack(KID, seq, payload))
+            self.copies[i].write(pack(KID, seq, payload))
         except (OSError, RuntimeError) as e:
             self.notice = _notice_for(e)
             return False
@@ -160,8 +244,8 @@ class Store:
         self._seqs[i] = seq
         return True
 
-    def _choose(self, newest):
-        """The copy to write: never the one holding the newest record (a cut may erase it)
+    def _choose(self, n):
+        """The copy to write: never n, the one holding the newest record (a cut may erase it),
         nor an old layout's file. With `every`, nvm (rank 0) when its newest record is
         every - 1 saves behind the newest (or has none), else a drive copy (rank 1);
         without, the highest rank. Then the copy with the oldest record."""
@@ -177,7 +261,7 @@ class Store:
         pick = None
         for i in range(len(self.copies)):
             r = self.copies[i].rank
-            if i == newest or r is None:
+            if i == n or r is None:
                 continue
             r = -r if due else r
             if pick is None or r > pick[1] or (r == pick[1] and _older(seqs[i], seqs[pick[0]])):
@@ -185,15 +269,16 @@ class Store:
         return pick[0]
 
 
-def _older(seq, than):
-    """True if a copy with record seq (None: none) is a better one to overwrite."""
-    if seq is None:
-        return than is not None
-    return than is not None and records.is_newer(than, seq)
+def _older(a, b):
+    """True if a copy with record a (None: none) is a better one to overwrite than one with
+    record b."""
+    if a is None:
+        return b is not None
+    return b is not None and is_newer(b, a)
 
 
-def _notice_for(error):
-    code = error.args[0] if error.args else None
+def _notice_for(e):
+    code = e.args[0] if e.args else None
     if code == _EROFS:
         return NOTICE_READ_ONLY
     if code == _ENOSPC:
@@ -201,7 +286,7 @@ def _notice_for(error):
     return NOTICE_ERROR
 
 
-def NvmStore(nvm, unit=PAGE_NRF):
+def NvmStore(nvm, unit=_PAGE_NRF):
     """Both copies in nvm, `unit` bytes apart (the nRF52840's two 4 KB pages)."""
     if len(nvm) < 2 * unit:
         raise ValueError("nvm has %d bytes; two %d-byte erase units are needed" % (len(nvm), unit))
@@ -212,70 +297,60 @@ class OsFiles:
     """The file operations the store needs, on the real filesystem."""
 
     def __init__(self):
-        import os
-        self._os = os
         self.remove = os.remove
         self.mkdir = os.mkdir
         self.rmdir = os.rmdir
         self.listdir = os.listdir
 
-    def read(self, path, limit):
+    def read(self, path, n):
         with open(path, "rb") as f:
-            return f.read(limit)
+            return f.read(n)
 
     def stat(self, path):
         """(is a folder, size); OSError if path is missing."""
-        st = self._os.stat(path)
+        st = os.stat(path)
         return bool(st[0] & 0x4000), st[6]
 
     def free(self, path):
         """Free bytes on path's drive, or None where the port cannot say."""
         try:
-            st = self._os.statvfs(path)
+            st = os.statvfs(path)
         except (AttributeError, OSError):
             return None
         return st[0] * st[4]
 
-    def _sync(self, f):
-        os = self._os
-        f.flush()
-        if hasattr(os, "fsync"):  # CPython
-            os.fsync(f.fileno())
-
-    def write(self, path, data, repeat=1):
-        """Write data `repeat` times to path (created or emptied first) and push it to the
-        flash."""
-        with open(path, "wb") as f:
-            for _ in range(repeat):
-                f.write(data)
-            self._sync(f)
-        self._os_sync()
+    def write(self, path, data, n=1):
+        """Write data n times to path (created or emptied first) and push it to the flash."""
+        _put(path, data, n, "wb")
 
     def overwrite(self, path, data):
         """Write data at the start of a file at least as long, in place (its FAT chain
         and size stay), else write the file anew."""
         try:
-            fits = self._os.stat(path)[6] >= len(data)
+            fits = os.stat(path)[6] >= len(data)
         except OSError:
             fits = False
         if not fits:
             return self.write(path, data)
-        with open(path, "r+b") as f:
-            f.write(data)
-            self._sync(f)
-        self._os_sync()
+        _put(path, data, 1, "r+b")
 
-    def _os_sync(self):
-        os = self._os
-        if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
-            os.sync()
+
+def _put(path, data, n, mode):
+    with open(path, mode) as f:
+        for _ in range(n):
+            f.write(data)
+        f.flush()
+        if hasattr(os, "fsync"):  # CPython
+            os.fsync(f.fileno())
+    if not hasattr(os, "fsync") and hasattr(os, "sync"):  # CircuitPython: flush the cache
+        os.sync()
 
 
 def open_store(nvm=None, root=None, files=None, unit=-1, probe=True, every=-1):
     """The best store (see the module doc); handheld/savelayout.py, imported for this
     call only. unit: nvm's erase unit if two fit in nvm (None: the whole nvm is one unit;
-    -1: savelayout.nvm_unit()). every: -1 for savelayout.nvm_every(). probe=False trusts root to be writable and
-    writes nothing (no layout made, no old file removed)."""
+    -1: savelayout.platform()'s). every: -1 for savelayout.platform()'s. probe=False
+    trusts root to be writable and writes nothing (no layout made, no old file removed)."""
     import sys
     from handheld import savelayout, unload
     try:
@@ -299,8 +374,8 @@ class RamStore:
     def load(self):
         return self._data
 
-    def save(self, payload):
-        self._data = bytes(payload)
+    def save(self, data):
+        self._data = bytes(data)
         return False
 
 

@@ -731,7 +731,7 @@ class FakeFiles(_Budget):
 
 # the supported boards: nvm model, CIRCUITPY mode, nvm's erase unit, the flash datasheets'
 # minimum endurance in erase cycles (nvm, CIRCUITPY; docs/devices.md cites them), and how
-# far behind nvm's record may fall (savelayout.nvm_every(): sys.platform "Espressif" gives 2)
+# far behind nvm's record may fall (savelayout.platform(): sys.platform "Espressif" gives 2)
 BOARDS = (
     ("PyGamer/PyBadge (SAMD51)", SamdNvm, "cache", None, 10000, 100000, 16),
     ("CLUE (nRF52840)", NrfNvm, "cache", 4096, 10000, 100000, 16),

@@ -7,7 +7,7 @@ Prints "OK <digest> <checks>": the digest is a CRC-32 over every outcome, so bot
 interpreters must agree on each one. Any broken invariant raises (exit code 1).
 tests/test_store.py imports the helpers below and runs them on more cases.
 """
-from handheld import records, savedata, saveload, store
+from handheld import savedata, saveload, store
 import fakeflash
 
 MATCH = {"preset": "Classic", "level": 2, "seed": 2147483648, "hand_no": 7, "dealer": 1,
@@ -76,7 +76,7 @@ def flip_every_byte(size, mask):
     s.save(new)
     start = 4096  # old went to copy 0, new to copy 1
     out = bytearray()
-    for i in range(records.HEADER + size):
+    for i in range(store.HEADER + size):
         nvm[start + i] ^= mask
         got = store.NvmStore(nvm).load()
         if got not in (old, None):
@@ -102,7 +102,7 @@ def codec_checks():
         data = encode(value)
         if decode(data) != value:
             raise AssertionError("round trip changed %r" % (value,))
-        out.extend(b"%d:%08x|" % (len(data), records.crc32(data)))
+        out.extend(b"%d:%08x|" % (len(data), store.crc32(data)))
         for n in range(len(data)):
             try:
                 decode(data[:n])
@@ -123,8 +123,8 @@ def newer_version_check():
     nvm = bytearray(b"\xff" * 8192)
     s = store.NvmStore(nvm)
     s.save(b"ours")
-    rec = bytearray(records.pack(store.KID, 1, b"from the future"))
-    rec[2] = records.FORMAT + 1
+    rec = bytearray(store.pack(store.KID, 1, b"from the future"))
+    rec[2] = store.FORMAT + 1
     nvm[4096:4096 + len(rec)] = rec
     before = bytes(nvm)
     s = store.NvmStore(nvm)
@@ -193,8 +193,9 @@ def fat_check():
 
 def main(full=False):
     out = codec_checks()
-    out.extend(b"%08x|" % records.crc32_py(b"Sixty-Six"))
-    if records.crc32_py(b"Sixty-Six") != records.crc32(b"Sixty-Six"):
+    from handheld.crcpy import crc32 as crc32_py  # the CRC without binascii
+    out.extend(b"%08x|" % crc32_py(b"Sixty-Six"))
+    if crc32_py(b"Sixty-Six") != store.crc32(b"Sixty-Six"):
         raise AssertionError("crc32 fallback differs from binascii")
     for i in range(len(fakeflash.BOARDS)):
         # 3 saves: nvm, then a and nvm (every 2) or a and b (tests/test_store.py sweeps more)
@@ -202,7 +203,7 @@ def main(full=False):
     out.extend(flip_every_byte(16, 0x01))
     out.extend(newer_version_check())
     fat_check()
-    print("OK %08x %d" % (records.crc32(out), len(out)))
+    print("OK %08x %d" % (store.crc32(out), len(out)))
 
 
 if __name__ == "__main__":
