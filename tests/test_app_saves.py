@@ -582,3 +582,31 @@ def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():
     assert app2.screen == S.NOTICE and app2.top.lines[2] == "One save copy only:"
     Runner(Loop(app2, TextView())).tap(B)
     assert app2.screen == S.RESUME  # the hand's end, saved in nvm
+
+
+def test_a_save_that_runs_out_of_memory_is_counted_and_written_at_the_next_try():
+    """A MemoryError in a write (a board's heap, full for a moment) does not stop the game: the
+    save counts it (the heap checks fail on it), keeps its store, and the same record is
+    written when next asked, not taken for written."""
+    nvm = bytearray(b"\xff" * 8192)
+    app, r = boot(nvm)
+    r.tap(B)
+    play_until(app, r, tricks_done(1))
+    saves = app.saves
+    real = saves.store.save
+    calls = []
+
+    def short_of_memory(payload):
+        calls.append(payload)
+        raise MemoryError("memory allocation failed, allocating 513 bytes")
+    saves.store.save = short_of_memory
+    assert saves.dirty
+    saves.flush(app)
+    assert saves.errors == 1 and len(calls) == 1 and app.errors == 0
+    assert saves.store.kind != "ram", "memory, not the drive: the store stays"
+    saves.store.save = real
+    saves.dirty = True  # the next write of the same match (a pause, the menu)
+    saves.flush(app)
+    assert saves.errors == 1
+    back = stores.NvmStore(nvm).load()
+    assert back is not None and back == calls[0], "the record that failed is written now"

@@ -45,6 +45,7 @@ class Saves:
         # the Match rebuilt from it, if it is not over
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
+        self.errors = 0  # saves that raised (printed; the game plays on; tests count them)
         self.dirty = False  # the match changed since the last write
         self._since = 0  # app time of the last change not written
         self._shown = []
@@ -118,6 +119,7 @@ class Saves:
                 savedata.record_match(self.stats, app.level, m.winner == 0)
             self._write(savedata)
         except Exception as e:  # a save must never stop the game
+            self.errors += 1
             print("saves:", repr(e))
 
     def tick(self, app, now):
@@ -132,6 +134,7 @@ class Saves:
                 from handheld import savedata
                 self._write(savedata)
             except Exception as e:
+                self.errors += 1
                 print("saves:", repr(e))
 
     def count_duplicate(self, level, diff):
@@ -142,6 +145,7 @@ class Saves:
             savedata.record_duplicate(self.stats, level, diff)
             self._write(savedata)
         except Exception as e:
+            self.errors += 1
             print("saves:", repr(e))
 
     def save_settings(self, app):
@@ -156,6 +160,7 @@ class Saves:
                 self._settings = payload
             self._write(savedata)
         except Exception as e:
+            self.errors += 1
             print("saves:", repr(e))
 
     def _write(self, savedata):
@@ -169,7 +174,6 @@ class Saves:
             payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats), m)
             if self._blocked or self._last == payload:
                 return
-            self._last = payload
             store = self.store
             self.writes += 1
             try:
@@ -178,6 +182,7 @@ class Saves:
                 print("saves:", repr(e))
                 store.notice = stores.NOTICE_ERROR
                 ok = False
+            self._last = payload  # (not before: a save that raised is tried again)
             if ok or store.kind == "ram":
                 return
             notice = store.notice or stores.NOTICE_ERROR

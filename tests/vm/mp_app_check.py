@@ -13,7 +13,8 @@ file, tests/support/vmboard.py's FileNvm: a board's nvm is not on the heap) and 
 (DIR: an empty folder, or the run fails as it finds a save; every run the same, so the heap's
 figures repeat), so every write of a hand's end, of the menu and of a pause (one IDLE_MS
 pause per match mid-hand, one before the idle check) happens (`SAVES writes=<n> kind=<store>
-idle=<pause writes>`; the last write is read back from DIR).
+idle=<pause writes> errors=<n>`; the last write is read back from DIR; a save that raised,
+a MemoryError say, which the app prints and plays on from, fails the check).
 `board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
 and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
 over the stand-ins of tests/support/vmboard.py (board, keypad, analogio, digitalio,
@@ -290,7 +291,7 @@ def play():
 @micropython.native
 def report(errors):
     """The figures: (checks failed, what the failure line says, the saves' [kind, last write,
-    writes, hands, copies] or None)."""
+    writes, hands, copies, saves that raised] or None)."""
     mark(10)
     print("HEAP base=%d imports=%d app=%d peak=%d engine=%d saves=%d board=%d" % (
         at[1], at[7] - at[1], at[8] - at[7], at[9] - at[1], at[5] - at[4],
@@ -302,7 +303,7 @@ def report(errors):
     p = None
     if root:
         p = app.saves
-        p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies]
+        p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies, p.errors]
     return errors, (app.errors, a[3], app.matches_done, app.error), p
 
 
@@ -312,10 +313,11 @@ def check(errors, result, p):
     gc.collect()
     if root:
         p[1] = stores.Store(p[4], p[0]).load() == p[1]  # the last write read back
-        print("SAVES writes=%d kind=%s idle=%d" % (p[2], p[0], a[2]))
-        if p[0] != "files+nvm" or not p[1] or p[2] < p[3] or not a[2]:
-            print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused"
-                  % (p[0], "was read back" if p[1] else "was not read back", p[2], p[3], a[2]))
+        print("SAVES writes=%d kind=%s idle=%d errors=%d" % (p[2], p[0], a[2], p[5]))
+        if p[0] != "files+nvm" or not p[1] or p[2] < p[3] or not a[2] or p[5]:
+            print("SAVES FAILED: kind %s, the last write %s, %d writes for %d hands, %d paused, "
+                  "%d raised" % (p[0], "was read back" if p[1] else "was not read back", p[2],
+                                 p[3], a[2], p[5]))
             errors += 1
     if screens:
         print("SCREENS c=%d objects=%d fakes=%d labels=0 excess=%d" % (
