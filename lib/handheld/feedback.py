@@ -93,16 +93,20 @@ class Feedback:
 
 
 class Tone:
-    """A looping one-cycle sine per frequency on an AudioOut (made once, played by Hz)."""
+    """A looping one-cycle sine (16 values, handheld.fxsetup's) on an AudioOut, played at hz
+    times 16 samples a second."""
 
     def __init__(self, out, samples, enable=None):
         self.out = out
-        self.samples = samples  # {hz: RawSample}
+        self.samples = samples  # the RawSample of the cycle
         self.enable = enable  # the amplifier switch pin, kept alive while we play
 
     def play(self, hz):
-        self.out.stop()
-        self.out.play(self.samples[hz], loop=True)
+        out = self.out
+        out.stop()
+        s = self.samples
+        s.sample_rate = hz * 16  # taken by the next play
+        out.play(s, loop=True)
 
     def stop(self):
         self.out.stop()

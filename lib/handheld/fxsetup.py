@@ -10,7 +10,6 @@ Neither raises: sound and lights are extras (one console line says why one is of
 SINE = (32768, 37470, 41457, 44120, 45056, 44120, 41457, 37470,
         32768, 28066, 24079, 21416, 20480, 21416, 24079, 28066)
 
-FREQUENCIES = (262, 330, 392, 523, 659, 784, 880, 1047, 1175)  # every note of the jingles
 
 
 def audio_out_class():
@@ -26,8 +25,10 @@ def audio_out_class():
 
 def tone_args(board, audiocore=None, audio_out=None, digitalio=None):
     """feedback.Tone's arguments (out, samples, enable) on board.SPEAKER, or None (one
-    console line says why) if the board has no speaker or the sound cannot start. Never
-    raises: sound is an extra."""
+    console line says why) if the board has no speaker or the sound cannot start; samples is
+    one RawSample of the sine's cycle, whose sample_rate Tone sets for each note (settable in
+    CircuitPython 10.2.1, shared-bindings/audiocore/__init__.c:137-155, and read by the next
+    play: one sample, not one per note's frequency). Never raises: sound is an extra."""
     if not hasattr(board, "SPEAKER"):
         print("feedback: sound off (no board.SPEAKER)")
         return None
@@ -43,10 +44,7 @@ def tone_args(board, audiocore=None, audio_out=None, digitalio=None):
                 import digitalio
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             enable.switch_to_output(value=True)
-        wave = array.array("H", SINE)
-        samples = {}
-        for hz in FREQUENCIES:
-            samples[hz] = audiocore.RawSample(wave, sample_rate=hz * len(SINE))
+        samples = audiocore.RawSample(array.array("H", SINE), sample_rate=8000)
         return audio_out(board.SPEAKER), samples, enable
     except Exception as e:  # no audio module, pin in use, no memory...: only sound is off
         print("feedback: sound off (%s: %s)" % (type(e).__name__, e))
