@@ -2,9 +2,9 @@
 the player wins. Nothing blocks: calls start a sound or a flash, tick(now_ms) from the main
 loop moves on to the next note and turns the pixels off. Both can be switched off, and what
 the board lacks (or the desktop) makes them no-ops. Making them from the board's pins is
-handheld.fxsetup's, imported by for_board for that call only (its code leaves the heap).
+handheld.fxsetup's, imported at power-up for that only (its code leaves the heap after).
 
-    fx = feedback.for_board(board, profile.neopixel_count, sound=True, lights=True)
+    fx = fxsetup.for_board(board, profile.neopixel_count, sound=True, lights=True)
     fx.trick(now, won=True); fx.hand(now, won=False); fx.tick(now)
 """
 try:
@@ -129,16 +129,3 @@ class Pixels:
             buf[i + 2] = b
         self.write(self.pin, buf)
 
-
-def for_board(board=None, neopixel_count=0, sound=True, lights=True):
-    """Feedback with what the board has (sound and lights each on or off by itself; built by
-    handheld.fxsetup, dropped after); with board None (desktop) every call is a no-op."""
-    if board is None:
-        return Feedback(None, None, sound, lights)
-    from handheld import fxsetup, unload
-    t = fxsetup.tone_args(board)
-    p = fxsetup.pixel_args(board, neopixel_count)
-    fxsetup = None
-    unload("handheld.fxsetup")  # power-up code: it leaves the heap
-    return Feedback(None if t is None else Tone(*t), None if p is None else Pixels(*p), sound,
-                    lights)

@@ -1,6 +1,7 @@
-"""The sound and lights of handheld.feedback, made from the board's pins at power-up:
-feedback.for_board imports this module for that call only (its code is not kept).
+"""The sound and lights of handheld.feedback, made from the board's pins at power-up
+(handheld.powerup imports this module for that call only: its code is not kept).
 
+    fx = for_board(board, neopixel_count)  # feedback.Feedback with what the board has
     Tone(*tone_args(board))              # feedback.Tone on board.SPEAKER (args or None)
     Pixels(*pixel_args(board, count))    # feedback.Pixels on board.NEOPIXEL (args or None)
 Neither raises: sound and lights are extras (one console line says why one is off).
@@ -78,3 +79,15 @@ def pixel_args(board, count, digitalio=None, neopixel_write=None):
         if power is not None:
             power.deinit()
         return None
+
+
+def for_board(board=None, neopixel_count=0, sound=True, lights=True):
+    """handheld.feedback's Feedback with what the board has (sound and lights each on or off by
+    itself); with board None (desktop) every call is a no-op."""
+    from handheld import feedback
+    if board is None:
+        return feedback.Feedback(None, None, sound, lights)
+    t = tone_args(board)
+    p = pixel_args(board, neopixel_count)
+    return feedback.Feedback(None if t is None else feedback.Tone(*t),
+                             None if p is None else feedback.Pixels(*p), sound, lights)
