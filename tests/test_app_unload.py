@@ -2,9 +2,9 @@
 unloads the modules it names in `transient` (handheld.unload), unless a screen still on
 the stack names them; opening it again imports them afresh and shows the same lines. The menu
 and the hand's result do so only when precompiled (.mpy); from .py they compile once and stay
-(handheld.menu says why); the save pages and the statistics go in either form. Here on CPython (from .py, and as if from .mpy);
-tests/vm/mp_unload_check.py does the same on CircuitPython's 32-bit build from .py and .mpy,
-and on the MicroPython VM."""
+(handheld.menu says why); the save pages and the statistics go in either form. Here on
+CPython (from .py, and as if from .mpy); tests/vm/mp_unload_check.py does the same on
+CircuitPython's 32-bit build from .py and .mpy, and on the MicroPython VM."""
 import os
 import re
 import sys
