@@ -21,7 +21,8 @@ from sim import bench_board
 GROUPS = (
     ("menu", "handheld.menu"),
     ("rules help", "handheld.helptext"),
-    ("statistics, notices, resume offer", "handheld.savepages"),
+    ("statistics", "handheld.stats"),
+    ("notices, resume offer", "handheld.savepages"),
     ("hand's result", "handheld.result"),
     ("hint", "handheld.coachui+engine.coach"),
     ("hand's review", "handheld.review+engine.coach.review"),

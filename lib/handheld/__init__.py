@@ -14,8 +14,8 @@ def unload(*names):
     sit in the heap during every computer search after it; opening it again imports them
     again, from .mpy a load (15-100 ms on a SAMD51), from .py a compile (20-320 ms) whose
     transient is 3-5 times the module's size. The menu, the hand's result and the save pages
-    go too when precompiled; from .py they compile once, the first two at the App's start, the
-    save pages at power-on, and stay (see handheld.menu)."""
+    go too when precompiled; from .py they compile once, at the App's start, and stay (see
+    handheld.menu). The save pages (a notice, the resume offer) go once closed, from .py too."""
     import gc
     import sys
     for name in names:

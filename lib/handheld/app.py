@@ -192,7 +192,7 @@ class App:
         s = first(self)
         first = None
         self.set_root(s)
-        if not s.transient:  # the title: no save page holds them (from .mpy: unloaded)
+        if not s.transient:  # the title: no save page holds them (unloaded)
             unload(*MODULES)
 
     # ---- the match ----------------------------------------------------------------------------

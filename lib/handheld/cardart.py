@@ -1,7 +1,11 @@
 """Card pictures, built once at start into small sprite sheets (no image files to ship).
 
-The face sheet: tiles 0..23 the card faces (card = suit * 6 + rank), 24 the "more" chip; 2 bits
-a pixel (clear, paper, edge, ink), so six palettes colour it: NORMAL, DIM (cards that may not
+The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
+(card = suit * 6 + rank: the rank and the corner suit are in the top half), 24 the "more" chip's,
+25 the chip's bottom half, 26..29 the bottom halves of the four suits' faces (alike for every rank
+of a suit: a sheet of 30 half tiles, not 25 whole ones, 2.1 KB and not 3.6 KB of a board's heap at
+20 x 28); a card is a TileGrid of its two halves (`card()`, `bottom()`). 2 bits a pixel (clear,
+paper, edge, ink), so six palettes colour it: NORMAL, DIM (cards that may not
 be played, a turned-down trump) and LIT (the selected card: a yellow edge), each with black or
 red ink for the card's suit (`shade(card, state)`). The back is a bitmap of its own (it has
 more colours). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the
@@ -18,7 +22,7 @@ except ImportError:  # CPython
         return x
 
 MORE = 24
-_TILES = const(25)
+_TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
 
 # what shade() colours a card for
 NORMAL = 0
@@ -28,6 +32,11 @@ LIT = 2
 _CLEAR = const(0)  # transparent, in every sheet (the values drawn: handheld.cardpaint)
 
 _BACKS = const(6)  # shades[6]: the back's palette; shades[7]: the suit glyphs'
+
+
+def bottom(tile):
+    """The sheet's tile of the bottom half of a face (or of the "more" chip, tile MORE)."""
+    return 25 if tile >= MORE else 26 + tile // 6
 
 
 def _palette(values):
@@ -44,7 +53,7 @@ class CardArt:
     def __init__(self, w=20, h=28, big=1):
         self.w = w
         self.h = h
-        self.sheet = displayio.Bitmap(w * _TILES, h, 4)
+        self.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
         # the palettes (a module-level table would be a name interned on a board for good):
         # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
         shades = []
@@ -72,10 +81,13 @@ class CardArt:
         return self.shades[2 * state + (1 if s == 1 or s == 2 else 0)]
 
     def card(self, tile=0, x=0, y=0):
-        """A TileGrid showing one face (or the "more" chip) of the sheet."""
-        return displayio.TileGrid(self.sheet, pixel_shader=self.shade(tile), width=1, height=1,
-                                  tile_width=self.w, tile_height=self.h, default_tile=tile,
-                                  x=x, y=y)
+        """A TileGrid showing one face (or the "more" chip) of the sheet: its top half is tile
+        `tile`, its bottom half `bottom(tile)` (set both to change it)."""
+        tg = displayio.TileGrid(self.sheet, pixel_shader=self.shade(tile), width=1, height=2,
+                                tile_width=self.w, tile_height=self.h // 2, default_tile=tile,
+                                x=x, y=y)
+        tg[1] = bottom(tile)
+        return tg
 
     def back(self, x=0, y=0):
         """A TileGrid showing a card's back."""

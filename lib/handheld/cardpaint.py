@@ -25,7 +25,16 @@ _BLUE = const(4)
 _LIGHT = const(5)
 
 
-def _rect(bm, x, y, w, h, v):
+def _rect(bm, x, y, w, h, v, shift=0, half=0):
+    """Fill w x h at x, y with v; with half (a face's rows in a tile of the sheet of half
+    faces), the rows from half on go to the bottom half's tile, shift pixels to the right."""
+    if half and y + h > half:
+        if y < half:
+            _rect(bm, x, y, w, half - y, v)
+            h -= half - y
+            y = half
+        x += shift
+        y -= half
     if bitmaptools is not None:
         bitmaptools.fill_region(bm, x, y, x + w, y + h, v)
         return
@@ -34,20 +43,19 @@ def _rect(bm, x, y, w, h, v):
             bm[i, j] = v
 
 
-def _glyph(bm, x, y, rows, width, v, scale=1):
+def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
     for j in range(len(rows)):
         row = rows[j]
         for i in range(width):
             if row >> (width - 1 - i) & 1:
-                if scale == 1:
-                    bm[x + i, y + j] = v
-                else:
-                    _rect(bm, x + i * scale, y + j * scale, scale, scale, v)
+                _rect(bm, x + i * scale, y + j * scale, scale, scale, v, shift, half)
 
 
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
-    "more" chip at tile `more`)."""
+    "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
+    handheld.cardart lays them out: a face is drawn whole, its bottom rows going to its
+    suit's bottom half, the same for each rank)."""
     # the glyphs, as locals: a module-level name would be interned on a board for good
     rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
         (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
@@ -74,15 +82,17 @@ def paint(art, big, more):
     )
     w = art.w
     h = art.h
+    half = h // 2  # the rows of a tile (rank and corner suit in the top one)
     bm = art.sheet
     size = 9 * big
     for c in range(24):  # the faces: rank and corner suit at the top, the big suit in the middle
         x0 = c * w
-        _rect(bm, x0 + 1, 0, w - 2, h, _EDGE)  # a card outline with cut corners, filled
-        _rect(bm, x0, 1, w, h - 2, _EDGE)
-        _rect(bm, x0 + 1, 1, w - 2, h - 2, _PAPER)
         s = c // 6
         r = c % 6
+        shift = (more + 2 + s - c) * w  # to the suit's bottom half
+        _rect(bm, x0 + 1, 0, w - 2, h, _EDGE, shift, half)  # an outline with cut corners, filled
+        _rect(bm, x0, 1, w, h - 2, _EDGE, shift, half)
+        _rect(bm, x0 + 1, 1, w - 2, h - 2, _PAPER, shift, half)
         if r == 4:  # the ten
             _glyph(bm, x0 + 2, 2, one, 2, _INK)
             _glyph(bm, x0 + 5, 2, zero, 5, _INK)
@@ -90,15 +100,15 @@ def paint(art, big, more):
             _glyph(bm, x0 + 2, 2, rank_glyphs[r], 5, _INK)
         _glyph(bm, x0 + w - 9, 2, suit_7[s], 7, _INK)
         _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, suit_9[s], 9, _INK,
-               big)
-    x0 = more * w  # the "more" chip: a frame and three dots
+               big, shift, half)
+    x0 = more * w  # the "more" chip: a frame and three dots (its bottom half the next tile)
     _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
-    _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE)
-    _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE)
-    _rect(bm, x0 + w - 2, 2, 1, h - 4, _EDGE)
+    _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE, w, half)
+    _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE, w, half)
+    _rect(bm, x0 + w - 2, 2, 1, h - 4, _EDGE, w, half)
     y = h // 2 - 1
     for k in range(3):
-        _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE)
+        _rect(bm, x0 + w // 2 - 1, y + (k - 1) * 5, 3, 3, _EDGE, w, half)
     bm = art.back_sheet  # the back: a blue field with a light lattice
     _rect(bm, 1, 0, w - 2, h, _BLACK)  # its outline as a face's
     _rect(bm, 0, 1, w, h - 2, _BLACK)

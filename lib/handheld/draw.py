@@ -5,7 +5,7 @@ Only what differs from what is shown is touched: tiles, positions, palettes and 
 """
 from handheld import screen as A
 from handheld import words
-from handheld.cardart import NORMAL, DIM
+from handheld.cardart import NORMAL, DIM, bottom
 
 try:
     from micropython import const
@@ -33,8 +33,9 @@ class Draw:
             tg.hidden = hidden
         if hidden:
             return
-        if tg[0] != tile:
+        if tg[0] != tile:  # a card: its top half, then its bottom half (handheld.cardart)
             tg[0] = tile
+            tg[1] = bottom(tile)
         if tg.x != x:
             tg.x = x
         if tg.y != y:

@@ -2,9 +2,9 @@
 the player wins. Nothing blocks: calls start a sound or a flash, tick(now_ms) from the main
 loop moves on to the next note and turns the pixels off. Both can be switched off, and what
 the board lacks (or the desktop) makes them no-ops. Making them from the board's pins is
-handheld.fxsetup's, imported by for_board for that call only (its code leaves the heap).
+handheld.fxsetup's, imported at power-up for that only (its code leaves the heap after).
 
-    fx = feedback.for_board(board, profile.neopixel_count, sound=True, lights=True)
+    fx = fxsetup.for_board(board, profile.neopixel_count, sound=True, lights=True)
     fx.trick(now, won=True); fx.hand(now, won=False); fx.tick(now)
 """
 try:
@@ -93,16 +93,20 @@ class Feedback:
 
 
 class Tone:
-    """A looping one-cycle sine per frequency on an AudioOut (made once, played by Hz)."""
+    """A looping one-cycle sine (16 values, handheld.fxsetup's) on an AudioOut, played at hz
+    times 16 samples a second."""
 
     def __init__(self, out, samples, enable=None):
         self.out = out
-        self.samples = samples  # {hz: RawSample}
+        self.samples = samples  # the RawSample of the cycle
         self.enable = enable  # the amplifier switch pin, kept alive while we play
 
     def play(self, hz):
-        self.out.stop()
-        self.out.play(self.samples[hz], loop=True)
+        out = self.out
+        out.stop()
+        s = self.samples
+        s.sample_rate = hz * 16  # taken by the next play
+        out.play(s, loop=True)
 
     def stop(self):
         self.out.stop()
@@ -125,16 +129,3 @@ class Pixels:
             buf[i + 2] = b
         self.write(self.pin, buf)
 
-
-def for_board(board=None, neopixel_count=0, sound=True, lights=True):
-    """Feedback with what the board has (sound and lights each on or off by itself; built by
-    handheld.fxsetup, dropped after); with board None (desktop) every call is a no-op."""
-    if board is None:
-        return Feedback(None, None, sound, lights)
-    from handheld import fxsetup, unload
-    t = fxsetup.tone_args(board)
-    p = fxsetup.pixel_args(board, neopixel_count)
-    fxsetup = None
-    unload("handheld.fxsetup")  # power-up code: it leaves the heap
-    return Feedback(None if t is None else Tone(*t), None if p is None else Pixels(*p), sound,
-                    lights)

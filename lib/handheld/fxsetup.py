@@ -1,6 +1,7 @@
-"""The sound and lights of handheld.feedback, made from the board's pins at power-up:
-feedback.for_board imports this module for that call only (its code is not kept).
+"""The sound and lights of handheld.feedback, made from the board's pins at power-up
+(handheld.powerup imports this module for that call only: its code is not kept).
 
+    fx = for_board(board, neopixel_count)  # feedback.Feedback with what the board has
     Tone(*tone_args(board))              # feedback.Tone on board.SPEAKER (args or None)
     Pixels(*pixel_args(board, count))    # feedback.Pixels on board.NEOPIXEL (args or None)
 Neither raises: sound and lights are extras (one console line says why one is off).
@@ -10,7 +11,6 @@ Neither raises: sound and lights are extras (one console line says why one is of
 SINE = (32768, 37470, 41457, 44120, 45056, 44120, 41457, 37470,
         32768, 28066, 24079, 21416, 20480, 21416, 24079, 28066)
 
-FREQUENCIES = (262, 330, 392, 523, 659, 784, 880, 1047, 1175)  # every note of the jingles
 
 
 def audio_out_class():
@@ -26,8 +26,10 @@ def audio_out_class():
 
 def tone_args(board, audiocore=None, audio_out=None, digitalio=None):
     """feedback.Tone's arguments (out, samples, enable) on board.SPEAKER, or None (one
-    console line says why) if the board has no speaker or the sound cannot start. Never
-    raises: sound is an extra."""
+    console line says why) if the board has no speaker or the sound cannot start; samples is
+    one RawSample of the sine's cycle, whose sample_rate Tone sets for each note (settable in
+    CircuitPython 10.2.1, shared-bindings/audiocore/__init__.c:137-155, and read by the next
+    play: one sample, not one per note's frequency). Never raises: sound is an extra."""
     if not hasattr(board, "SPEAKER"):
         print("feedback: sound off (no board.SPEAKER)")
         return None
@@ -43,10 +45,7 @@ def tone_args(board, audiocore=None, audio_out=None, digitalio=None):
                 import digitalio
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             enable.switch_to_output(value=True)
-        wave = array.array("H", SINE)
-        samples = {}
-        for hz in FREQUENCIES:
-            samples[hz] = audiocore.RawSample(wave, sample_rate=hz * len(SINE))
+        samples = audiocore.RawSample(array.array("H", SINE), sample_rate=8000)
         return audio_out(board.SPEAKER), samples, enable
     except Exception as e:  # no audio module, pin in use, no memory...: only sound is off
         print("feedback: sound off (%s: %s)" % (type(e).__name__, e))
@@ -80,3 +79,15 @@ def pixel_args(board, count, digitalio=None, neopixel_write=None):
         if power is not None:
             power.deinit()
         return None
+
+
+def for_board(board=None, neopixel_count=0, sound=True, lights=True):
+    """handheld.feedback's Feedback with what the board has (sound and lights each on or off by
+    itself); with board None (desktop) every call is a no-op."""
+    from handheld import feedback
+    if board is None:
+        return feedback.Feedback(None, None, sound, lights)
+    t = tone_args(board)
+    p = pixel_args(board, neopixel_count)
+    return feedback.Feedback(None if t is None else feedback.Tone(*t),
+                             None if p is None else feedback.Pixels(*p), sound, lights)

@@ -1,5 +1,5 @@
 """The menu (over any screen but a notice), and the rules help it opens (its texts in
-handheld.helptext); the statistics it opens are handheld.savepages.
+handheld.helptext); the statistics it opens are handheld.stats.
 
 From .mpy imported when the menu opens and unloaded when it closes (Menu.transient); from .py
 compiled when the App starts, and kept. The menu changes the player's choices through
@@ -111,7 +111,7 @@ class Menu(Screen):
             if choice == _RULES:
                 return Help(app, self.home)
             if choice == _STATS_ITEM:
-                from handheld.savepages import Stats
+                from handheld.stats import Stats
                 return Stats(app)
             step = 1
         else:

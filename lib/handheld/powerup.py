@@ -61,8 +61,11 @@ def open_store(root):
 
 def open_feedback(board, pixels):
     try:
-        from handheld import feedback
-        return feedback.for_board(board, pixels)
+        from handheld import fxsetup, unload
+        fx = fxsetup.for_board(board, pixels)
+        fxsetup = None
+        unload("handheld.fxsetup")  # power-up code: it leaves the heap (handheld.feedback stays)
+        return fx
     except Exception as e:  # sounds and lights are extras: never stop the game for them
         print("feedback off:", e)
         return None

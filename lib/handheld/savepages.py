@@ -1,11 +1,12 @@
-"""Screens around the saves: notices, the resume offer and the statistics (26 x 10 lines).
+"""Screens around the saves: notices and the resume offer (26 x 10 lines).
 
-Imported when one of them opens (with saves: at power-on, handheld.persist); from .mpy
-unloaded when the last of them closes (MODULES), from .py kept.
+Imported when one of them opens (with saves: at power-on, handheld.persist) and unloaded when
+the last of them closes (MODULES), from .py too: at power-on the heap has room for its
+compile, and mid-match it is needed only for a notice of a drive that failed (once a
+session). The statistics page is handheld.stats.
 """
-from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
-from handheld.input import MENU_KEY
-from handheld.screen import Screen, RESUME, NOTICE, STATS, DONE, precompiled
+from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START
+from handheld.screen import Screen, RESUME, NOTICE, DONE
 from handheld import words, unload
 
 try:
@@ -15,11 +16,10 @@ except ImportError:  # CPython
         return x
 
 _LINES = const(10)
-LEVELS = 3  # handheld.savedata's _LEVELS, not imported: the statistics open without saves too
-# From .mpy unloaded when the last of these pages closes (2.8 KB less for the matches); from
-# .py kept: with saves it compiles at power-on, before the computer player, and a compile when
-# the statistics open mid-match would need 17 KB on top of the match's heap (see handheld.menu)
-MODULES = ("handheld.savepages",) if precompiled(__name__) else ()
+# Unloaded when the last of these pages closes, from .mpy and from .py (measured, sim.bench
+# board's app check from .py: kept, 29.5 KB for the app object and its screens, 125 KB least
+# heap; unloaded, 26.2 KB and 123 KB; 126 KB either way with the statistics opened mid-match)
+MODULES = ("handheld.savepages",)
 
 
 def first(app):
@@ -115,51 +115,6 @@ class Resume(Screen):
         return None
 
 
-class Stats(Screen):
-    """The statistics of a level (LEFT/RIGHT: another level); B goes back to the menu."""
-
-    kind = STATS
-    transient = MODULES
-
-    def __init__(self, app):
-        self.app = app
-        self.level = app.level
-
-    def show(self):
-        level = self.level = self.level % LEVELS
-        head = "Statistics: %s" % words.LEVEL_WORDS[level]
-        saves = self.app.saves
-        if saves is None:
-            self.page([head, "", "Saves are off: nothing", "is counted.", "", "", "", "",
-                       "", "B:back"])
-            return
-        s = saves.stats["levels"][level]
-        c = saves.stats["coach"][level]  # savedata.COACH: hinted, won; same deals, +, -
-        self.page([head,
-                   _row("Matches won", "%d of %d" % (s["matches_won"], s["matches"])),
-                   _row("Hands won", "%d of %d" % (s["hands_won"], s["hands"])),
-                   _row("Game points", "+%d -%d" % (s["points_for"], s["points_against"])),
-                   _row("Schneider/Schwarz", "%d/%d" % (s["schneider"], s["schwarz"])),
-                   _row("Closes won", "%d of %d" % (s["closes_won"], s["closes"])),
-                   _row("Best streak", "%d (now %d)" % (s["best_streak"], s["streak"])),
-                   _row("Hinted hands won", "%d of %d" % (c[1], c[0])),
-                   _row("Same deal +/=/-", "%d/%d/%d" % (c[3], c[2] - c[3] - c[4], c[4])),
-                   "<%d/%d> A:level  B:back" % (level + 1, LEVELS)])
-
-    def key(self, k):
-        if k == RIGHT or k == A or k == DOWN:
-            self.level += 1
-        elif k == LEFT or k == UP:
-            self.level -= 1
-        elif k == B or k == START or k == SELECT or k == MENU_KEY:
-            return DONE
-        else:
-            self.app.cue()
-            return None
-        self.show()
-        return None
-
-
 def resume(app):
     """Continue the saved match in app (its table, or its result if saved at the hand's
     end); the saves count its hand from the scores it was saved with."""
@@ -171,8 +126,3 @@ def resume(app):
     app.level = d["level"]
     app.continue_match(m)
     app.table.hinted = d.get("hinted", False)
-
-
-def _row(label, value):
-    """label left, value right, in 26 columns."""
-    return label + " " * max(1, words.WIDTH - len(label) - len(value)) + value

@@ -123,6 +123,7 @@ class RawSample:
     @micropython.native
     def __init__(self, buffer, *, sample_rate=8000):
         self._p = buffer
+        self.sample_rate = sample_rate  # settable (feedback.Tone sets it per note)
 
 
 class AudioOut:

@@ -1,6 +1,6 @@
-"""feedback.for_board on the interpreters a board runs (MicroPython VM, CircuitPython's unix
-build) and CPython, with fakeboard's fake classes (tests/test_stubs.py holds them to
-circuitpython-stubs on CPython; the VMs have no ast).
+"""fxsetup.for_board (handheld.feedback's sound and lights) on the interpreters a board runs
+(MicroPython VM, CircuitPython's unix build) and CPython, with fakeboard's fake classes
+(tests/test_stubs.py holds them to circuitpython-stubs on CPython; the VMs have no ast).
 
     MICROPYPATH=lib:tests/support micropython tests/vm/vm_feedback_check.py
 Prints one line per board and "OK"; any error exits non-zero (an uncaught exception).
@@ -8,7 +8,7 @@ Prints one line per board and "OK"; any error exits non-zero (an uncaught except
 import sys
 
 import fakeboard as fb
-from handheld import feedback
+from handheld import fxsetup
 
 
 DigitalInOut, RawSample, PWMAudioOut = fb.DigitalInOut, fb.RawSample, fb.PWMAudioOut
@@ -41,7 +41,7 @@ for board_id, pins, audio in CASES:
     for name, mod in list(BASE.items()) + list(audio.items()):
         sys.modules[name] = mod
     del writes[:]
-    fx = feedback.for_board(fb.Board(board_id, pins), 1)
+    fx = fxsetup.for_board(fb.Board(board_id, pins), 1)
     fx.trick(0, True)
     fx.tick(1000)
     print("case %s sound=%s lights=%s beeps=%r flashes=%d" % (
