@@ -14,13 +14,14 @@ in play is placed, sampled deals while a closed stock hides some.
 # from; with it, 62 KB on every layout tried (python -m sim.bench ai)
 import gc
 gc.collect()
+from engine.ai import solver
+solve_root = solver  # the solver's root calls (engine.endgame's name for them; one module less)
+gc.collect()
 from engine.ai import endgame
 gc.collect()
 from engine.ai import value
 gc.collect()
 from engine.ai import lastopen
-gc.collect()
-from engine.ai import solver
 from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
