@@ -14,12 +14,12 @@ _TM = 0  # trump suit mask
 _FULL = True  # strictness full (R26) or follow only
 _MARRY = False  # marriages may still be announced (marriage_after_close)
 _CLOSER = -1
-_FROZEN = (0, 0)  # the closer's opponent's tricks and points at the close
 _BONUS = 10  # last-trick bonus of a never-closed hand
 _LAST = False  # run_out_winner == 'last'
-_FLAT2 = False
-_ALWAYS3 = False
-_AT_END = False
+_AT_END = False  # close_score_at == 'end'
+_CLOSED = 3  # the closer's game points by the opponent's points and tricks at the close (R36)
+_FAILED = 3  # a failed close: the opponent's game points when the hand runs out (R37)
+_BEATEN = 3  # a failed close: the opponent's game points when they declare (R37)
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
 # no limit: the largest small int on a 32-bit board (1 << 30 is a long int there, and every node
 # compares with it)
@@ -32,28 +32,24 @@ LEAD_ORDER = (5, 11, 17, 23, 4, 10, 16, 22, 3, 9, 15, 21, 2, 8, 14, 20, 1, 7, 13
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
-    global _T, _TM, _FULL, _MARRY, _CLOSER, _FROZEN, _BONUS, _LAST, _FLAT2, _ALWAYS3, _AT_END
+    global _T, _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _AT_END, _CLOSED, _FAILED, _BEATEN
     _T = trump
     _TM = SUIT_MASK[trump]
     _FULL = rules.strictness == "full"
     _MARRY = rules.marriage_after_close
     _CLOSER = closer
-    _FROZEN = (frozen_tricks, frozen_points)
     _BONUS = rules.last_trick_bonus
     _LAST = rules.run_out_winner == "last"
-    _FLAT2 = rules.beaten_closer_flat2
-    _ALWAYS3 = rules.failed_close_always3
     _AT_END = rules.close_score_at == "end"
+    _CLOSED = _scale(frozen_points, frozen_tricks)
+    _FAILED = 3 if rules.failed_close_always3 or not frozen_tricks else 2
+    _BEATEN = 2 if rules.beaten_closer_flat2 and not rules.failed_close_always3 else _FAILED
 
 
 def _scale(points, tricks):
     if points >= 33:
         return 1
     return 2 if tricks else 3
-
-
-def _failed_close():
-    return 3 if _ALWAYS3 or not _FROZEN[0] else 2
 
 
 def declared(seat, opp_points, opp_tricks):
@@ -63,10 +59,8 @@ def declared(seat, opp_points, opp_tricks):
     if _CLOSER == seat:
         if _AT_END:
             return _scale(opp_points, opp_tricks)
-        return _scale(_FROZEN[1], _FROZEN[0])
-    if _FLAT2 and not _ALWAYS3:
-        return 2
-    return _failed_close()
+        return _CLOSED
+    return _BEATEN
 
 
 def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
@@ -76,7 +70,7 @@ def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
         return declared(seat, bw + bm if bt else 0, bt)
     if not a:  # the last trick was played (R31-R34, D8, D9)
         if _CLOSER >= 0:
-            return -_failed_close() if _CLOSER == seat else _failed_close()
+            return -_FAILED if _CLOSER == seat else _FAILED
         pa += _BONUS
         pb = bw + bm if bt else 0
         if pa >= 66:
