@@ -352,9 +352,12 @@ def test_tablecmp_old_ai_plays_a_git_revision_of_the_ai(capsys):
         path = "engine/ai/" + ("__init__" if name == "ai" else name) + ".py"
         head = subprocess.run(["git", "show", "HEAD:" + path], cwd=root,
                               capture_output=True, text=True).stdout
-        with open(os.path.join(root, path)) as f:
-            if f.read() != head:
-                pytest.skip("%s has uncommitted changes" % path)
+        here = ""  # a module of neither (solve_root, now in the solver) matches too
+        if os.path.exists(os.path.join(root, path)):
+            with open(os.path.join(root, path)) as f:
+                here = f.read()
+        if here != head:
+            pytest.skip("%s has uncommitted changes" % path)
     shipped = os.path.join(root, "engine", "ai", "value_table.py")
     assert [tablecmp.play_deal((i, shipped, None, "sixty-six", 3, "HEAD"))[0]
             for i in range(6)] == [0] * 6

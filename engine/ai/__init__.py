@@ -7,20 +7,21 @@ the last open trick's best few cards solved over every deal (engine.lastopen); c
 tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
 in play is placed, sampled deals while a closed stock hides some.
 """
-# the endgame first: the bigger modules compile while the MicroPython heap is still empty, and
-# the compiler's garbage is freed before each (this module's own first); engine.endgame,
-# engine.value, engine.hand and engine.match do the same. Without it a compile's leftovers
-# scatter the heap and a HARD match needs 63-65 KB on the VM, depending on the path it runs
-# from; with it, 62 KB on every layout tried (python -m sim.bench ai)
+# the solver and the endgame first: the bigger modules compile while the MicroPython heap is
+# still empty, and the compiler's garbage is freed before each (this module's own first);
+# engine.endgame, engine.value, engine.hand and engine.match do the same. Without it a compile's
+# leftovers scatter the heap and a HARD match needs 63-65 KB on the VM, depending on the path it
+# runs from; with it, 62 KB on every layout tried (python -m sim.bench ai)
 import gc
+gc.collect()
+from engine.ai import solver
+solve_root = solver  # the solver's root calls (engine.endgame's name for them; one module less)
 gc.collect()
 from engine.ai import endgame
 gc.collect()
 from engine.ai import value
 gc.collect()
 from engine.ai import lastopen
-gc.collect()
-from engine.ai import solver
 from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix

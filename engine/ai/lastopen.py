@@ -74,17 +74,23 @@ def choose(view, rng, scores, start=None):
             opp = view.opp_known | unseen & ~low
             for i in range(n):
                 d = cands[i]
-                least = 1
+                a = view.hand ^ 1 << d
+                least = 1  # my value, banded to -1..1, against their best card
                 b = 1 << c if c >= 0 else opp
                 while b and least > -1:  # their card: the one led, or their best answer
                     f = bit_index(b & -b)
                     b &= b - 1
-                    v = play(view.hand ^ 1 << d, opp & ~(1 << f),
-                               beats(d, f, t) if c >= 0 else not beats(f, d, t),
-                               CARD_POINTS[d] + CARD_POINTS[f], low, top,
-                              mw, ow, mm, om, mt, ot, me, least)
+                    pts = CARD_POINTS[d] + CARD_POINTS[f]
+                    # the trick played; its winner takes the face-down card `low`, the loser
+                    # the face-up one (`top`); the search banded to (-1, least)
+                    if beats(d, f, t) if c >= 0 else not beats(f, d, t):
+                        v = solver.after_trick(a | low, opp & ~(1 << f) | top, mw + pts, ow, mm,
+                                               om, mt + 1, ot, me, -1, least)
+                    else:
+                        v = -solver.after_trick(opp & ~(1 << f) | low, a | top, ow + pts, mw, om,
+                                                mm, ot + 1, mt, 1 - me, -least, 1)
                     if v < least:
-                        least = v
+                        least = v if v > -1 else -1
                 values[i] = least
             if solver.nodes > solver.limit:
                 break
@@ -98,14 +104,3 @@ def choose(view, rng, scores, start=None):
             best = i
     return cands[best]
 
-
-def play(a, b, win, pts, low, top, aw, bw, am, bm, at, bt, seat, hi):
-    """My value (banded to -1..hi) once the trick is played from my hand a and their hand b
-    (both without their cards now), worth pts; win: I take it and the face-down card `low`.
-    aw..bt, seat: points, melds and tricks of my side (a) and theirs (b), as engine.ai.solver."""
-    if win:
-        v = solver.after_trick(a | low, b | top, aw + pts, bw, am, bm, at + 1, bt, seat, -1, hi)
-    else:
-        v = -solver.after_trick(b | low, a | top, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi,
-                                1)
-    return -1 if v < -1 else hi if v > hi else v

@@ -2,7 +2,9 @@
 
 Alpha-beta over masks, values in game points (-3..3) for the seat to move: declaring the moment
 66 is reached, schneider and schwarz aware (R35-R37, D7-D9). No allocation per node: ints only.
-Call `setup(...)` for a hand, then `best(...)` or `value(...)`.
+Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best_follow`,
+`lead_wins`, `lead_value`, `follow_value`). They were engine.ai.solve_root: one module less
+keeps a board's heap smaller, and engine.ai still offers them under that name.
 """
 from engine.cards import SUIT_MASK, CARD_POINTS, _LOG37
 
@@ -12,13 +14,12 @@ _TM = 0  # trump suit mask
 _FULL = True  # strictness full (R26) or follow only
 _MARRY = False  # marriages may still be announced (marriage_after_close)
 _CLOSER = -1
-_FROZEN = (0, 0)  # the closer's opponent's tricks and points at the close
 _BONUS = 10  # last-trick bonus of a never-closed hand
 _LAST = False  # run_out_winner == 'last'
-_FLAT2 = False
-_ALWAYS3 = False
-_AT_END = False
-_FALSE3 = True
+_AT_END = False  # close_score_at == 'end'
+_CLOSED = 3  # the closer's game points by the opponent's points and tricks at the close (R36)
+_FAILED = 3  # a failed close: the opponent's game points when the hand runs out (R37)
+_BEATEN = 3  # a failed close: the opponent's game points when they declare (R37)
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
 # no limit: the largest small int on a 32-bit board (1 << 30 is a long int there, and every node
 # compares with it)
@@ -31,30 +32,24 @@ LEAD_ORDER = (5, 11, 17, 23, 4, 10, 16, 22, 3, 9, 15, 21, 2, 8, 14, 20, 1, 7, 13
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
-    global _T, _TM, _FULL, _MARRY, _CLOSER, _FROZEN, _BONUS, _LAST, _FLAT2, _ALWAYS3, _AT_END
-    global _FALSE3
+    global _T, _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _AT_END, _CLOSED, _FAILED, _BEATEN
     _T = trump
     _TM = SUIT_MASK[trump]
     _FULL = rules.strictness == "full"
     _MARRY = rules.marriage_after_close
     _CLOSER = closer
-    _FROZEN = (frozen_tricks, frozen_points)
     _BONUS = rules.last_trick_bonus
     _LAST = rules.run_out_winner == "last"
-    _FLAT2 = rules.beaten_closer_flat2
-    _ALWAYS3 = rules.failed_close_always3
     _AT_END = rules.close_score_at == "end"
-    _FALSE3 = rules.false_declare_schwarz3
+    _CLOSED = _scale(frozen_points, frozen_tricks)
+    _FAILED = 3 if rules.failed_close_always3 or not frozen_tricks else 2
+    _BEATEN = 2 if rules.beaten_closer_flat2 and not rules.failed_close_always3 else _FAILED
 
 
 def _scale(points, tricks):
     if points >= 33:
         return 1
     return 2 if tricks else 3
-
-
-def _failed_close():
-    return 3 if _ALWAYS3 or not _FROZEN[0] else 2
 
 
 def declared(seat, opp_points, opp_tricks):
@@ -64,10 +59,8 @@ def declared(seat, opp_points, opp_tricks):
     if _CLOSER == seat:
         if _AT_END:
             return _scale(opp_points, opp_tricks)
-        return _scale(_FROZEN[1], _FROZEN[0])
-    if _FLAT2 and not _ALWAYS3:
-        return 2
-    return _failed_close()
+        return _CLOSED
+    return _BEATEN
 
 
 def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
@@ -77,7 +70,7 @@ def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
         return declared(seat, bw + bm if bt else 0, bt)
     if not a:  # the last trick was played (R31-R34, D8, D9)
         if _CLOSER >= 0:
-            return -_failed_close() if _CLOSER == seat else _failed_close()
+            return -_FAILED if _CLOSER == seat else _FAILED
         pa += _BONUS
         pb = bw + bm if bt else 0
         if pa >= 66:
@@ -168,3 +161,75 @@ def after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
             if best <= alpha:
                 return best
     return best
+
+
+# ---- root calls: the value of each choice, win tests, the best lead ---------------------
+
+
+def follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, lo=-4, hi=4):
+    """Value for the leader `seat` once c is led and f followed (for choosing a follow)."""
+    pts = CARD_POINTS[c] + CARD_POINTS[f]
+    a ^= 1 << c
+    b ^= 1 << f
+    same = f // 6 == c // 6
+    if (same and f > c) or (not same and f // 6 == _T):
+        return -after_trick(b, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi, -lo)
+    return after_trick(a, b, aw + pts, bw, am, bm, at + 1, bt, seat, lo, hi)
+
+
+def lead_value(a, b, aw, bw, am, bm, at, bt, seat, c, meld, lo=-4, hi=4):
+    """Value for the leader of leading c (after announcing a marriage worth meld, or 0).
+
+    Exact inside (lo, hi); at or beyond a bound it says only that (fail-hard)."""
+    return after_lead(a, b, aw, bw, am + meld, bm, at, bt, seat, c, lo, hi)
+
+
+def lead_wins(a, b, aw, bw, am, bm, at, bt, seat, marry):
+    """True if the leader wins the hand (a null-window search: cheaper than the value)."""
+    for s in range(4):
+        if marry >> s & 1:
+            m = 40 if s == _T else 20
+            if at and aw + am + m >= 66:
+                return True
+            for c in (s * 6 + 2, s * 6 + 3):
+                if after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, 0, 1) >= 1:
+                    return True
+    return lead(a, b, aw, bw, am, bm, at, bt, seat, 0, 1) >= 1
+
+
+def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
+    """(value, card, meld suit or -1): the leader's best lead with alpha-beta across the choices.
+
+    marry: suits whose marriage may be announced now (bit s). Ties go to the first tried.
+    """
+    alpha = -4
+    choice = (-4, -1, -1)
+    for s in range(4):
+        if marry >> s & 1:
+            m = 40 if s == _T else 20
+            if at and aw + am + m >= 66:
+                return (declared(seat, bw + bm if bt else 0, bt), -1, s)
+            for c in (s * 6 + 2, s * 6 + 3):
+                v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, 4)
+                if v > alpha:
+                    alpha = v
+                    choice = (v, c, s)
+    for c in LEAD_ORDER:
+        if a >> c & 1:
+            v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, 4)
+            if v > alpha:
+                alpha = v
+                choice = (v, c, -1)
+    return choice
+
+
+def best_follow(a, b, aw, bw, am, bm, at, bt, seat, c, cands):
+    """The follower's best card (lowest value for the leader `seat`) among cands, after c."""
+    beta = 4
+    choice = cands[0]
+    for f in cands:
+        v = follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, -4, beta)
+        if v < beta:
+            beta = v
+            choice = f
+    return choice
