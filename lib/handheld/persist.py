@@ -52,8 +52,9 @@ class Saves:
         self._settings = b""  # the parts of the record as they stand
         self._start_settings = b""
         self._match = b""  # bytes, or the state of the match at the last trick (a dict)
-        self._last = None  # the payload last handed to the store
         self._blocked = False  # the store holds a newer game's record: never written
+        self._changed = True  # the record changed since it was last handed to the store (or
+        # read at power-up: handheld.saveload)
         self._start = ([0, 0], 0)  # scores and carry when the current hand was dealt
         self._note(store.notice)
 
@@ -100,6 +101,7 @@ class Saves:
             d["level"] = app.level
             d["hinted"] = app.table.hinted  # kept across a power cut: counted apart at its end
             self._match = d  # encoded at the write
+            self._changed = True
             if not hand_over:
                 self.dirty = True
                 self._since = app.now  # the pause is counted from the last trick
@@ -143,6 +145,7 @@ class Saves:
         try:
             from handheld import savedata
             savedata.record_duplicate(self.stats, level, diff)
+            self._changed = True
             self._write(savedata)
         except Exception as e:
             self.errors += 1
@@ -158,6 +161,7 @@ class Saves:
             if payload != self._settings and (self._settings or
                                               payload != self._start_settings):
                 self._settings = payload
+                self._changed = True
             self._write(savedata)
         except Exception as e:
             self.errors += 1
@@ -165,24 +169,27 @@ class Saves:
 
     def _write(self, savedata):
         """Write the record, unless unchanged (savedata: handheld.savedata, loaded for the
-        write; precompiled, it leaves the heap after: the module doc)."""
+        write; precompiled, it leaves the heap after: the module doc). The record is encoded
+        straight into the store's record buffer (Store.save: no copy of it is made)."""
         try:
             self.dirty = False
-            m = self._match
-            if type(m) is dict:  # the match at the last trick, encoded once
-                m = self._match = savedata.encode_match(m)
-            payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats), m)
-            if self._blocked or self._last == payload:
+            if self._blocked or not self._changed:
                 return
+            m = self._match
+
+            def fill(w):
+                i = savedata.encode_state(self._settings, self.stats, m, w)
+                if type(m) is dict:  # the match at the last trick, encoded once
+                    self._match = bytes(memoryview(w)[i:])
             store = self.store
             self.writes += 1
             try:
-                ok = store.save(payload)
+                ok = store.save(fill)
             except (OSError, RuntimeError) as e:
                 print("saves:", repr(e))
                 store.notice = stores.NOTICE_ERROR
                 ok = False
-            self._last = payload  # (not before: a save that raised is tried again)
+            self._changed = False  # (not before: a save that raised is tried again)
             if ok or store.kind == "ram":
                 return
             notice = store.notice or stores.NOTICE_ERROR
@@ -192,7 +199,7 @@ class Saves:
                 return
             # the drive failed: keep this session's saves in RAM, never retry the drive
             ram = stores.RamStore(notice)
-            ram.save(payload)
+            ram.save(fill)
             self.store = ram
         finally:
             savedata = None
