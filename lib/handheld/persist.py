@@ -174,16 +174,10 @@ class Saves:
         self.dirty = False
         if self._blocked or not self._changed:
             return
-        m = self._match
-
-        def fill(w):
-            i = savedata.encode_state(self._settings, self.stats, m, w)
-            if type(m) is dict:  # the match at the last trick, encoded once
-                self._match = bytes(memoryview(w)[i:])
         store = self.store
         self.writes += 1
         try:
-            ok = store.save(fill)
+            ok = store.save(self._fill)
         except (OSError, RuntimeError) as e:
             print("saves:", repr(e))
             store.notice = stores.NOTICE_ERROR
@@ -198,5 +192,13 @@ class Saves:
             return
         # the drive failed: keep this session's saves in RAM, never retry the drive
         ram = stores.RamStore(notice)
-        ram.save(fill)
+        ram.save(self._fill)
         self.store = ram
+
+    def _fill(self, w):
+        """Append the record's payload to the bytearray w (the store's record buffer)."""
+        from handheld import savedata
+        m = self._match
+        i = savedata.encode_state(self._settings, self.stats, m, w)
+        if type(m) is dict:  # the match at the last trick, encoded once
+            self._match = bytes(memoryview(w)[i:])
