@@ -58,7 +58,12 @@ class Board:
 
         def swept(payload):
             self.writes += 1
-            new = bytes(payload)
+            w = bytearray()  # the payload (a function that appends it, as handheld.persist
+            if callable(payload):  # passes, or bytes)
+                payload(w)
+            else:
+                w.extend(payload)
+            new = bytes(w)
             old = self.last
             result = []
 

@@ -596,8 +596,10 @@ def test_a_save_that_runs_out_of_memory_is_counted_and_written_at_the_next_try()
     real = saves.store.save
     calls = []
 
-    def short_of_memory(payload):
-        calls.append(payload)
+    def short_of_memory(fill):  # the save's encoder, run as the store would, then no room
+        w = bytearray()
+        fill(w)
+        calls.append(bytes(w))
         raise MemoryError("memory allocation failed, allocating 513 bytes")
     saves.store.save = short_of_memory
     assert saves.dirty

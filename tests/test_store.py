@@ -526,3 +526,29 @@ def test_every_notice_about_the_saves_says_what_it_means_for_the_player():
     for text in notices + [savenote.NOTICE_BAD_MATCH]:
         lines = savenote.notice_lines(text)
         assert len(lines) == text.count("\n") + 3 and lines[-1], text  # a blank, then why
+
+
+def test_the_record_buffer_writes_the_same_bytes_as_pack_whatever_the_sizes():
+    """One buffer takes every save (encoded, sealed and padded in place): each file copy
+    holds exactly pack()'s record and 0xff to its whole blocks, longer and shorter records
+    in turn (one past a block makes the buffer grow), and the nvm copy the bare record."""
+    files = FakeFiles()
+    nvm = nvm8k()
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None)
+    seq = -1
+    for n in (10, 700, 30, 1000, 0, 499, 500, 501):
+        payload = bytes((k * 7 + n) & 0xFF for k in range(n))
+        assert s.save(lambda w: w.extend(payload))  # as handheld.persist: appended to buffer
+        seq += 1
+        c = s.copies[s._newest[0]]
+        rec = store.pack(store.KID, seq, payload)
+        if isinstance(c, store.FileCopy):
+            size = -(-len(rec) // store.FILE_BLOCK) * store.FILE_BLOCK
+            assert bytes(files.files[c.path][:size]) == rec + b"\xff" * (size - len(rec))
+        else:
+            assert bytes(nvm[c.start:c.start + len(rec)]) == rec
+        assert bytes(s.buf) == rec  # the buffer holds the last record, unpadded
+        assert store.open_store(nvm=nvm, root="/saves", files=files, unit=None,
+                                probe=False).load() == payload
+    writes, image = files.writes, bytes(nvm)
+    assert s.save(payload) and files.writes == writes and bytes(nvm) == image  # unchanged

@@ -18,11 +18,14 @@ shows a notice once and the game goes on with its saves in RAM. A record that ca
 is never overwritten before the player has played a trick of something new; a newer game's
 record is never overwritten.
 
-What stays loaded is what a hand needs: this module and the store. The encoders and the
-statistics' counting (handheld.savedata) are imported for a write; precompiled, they leave
-the heap after it (a load from .mpy; from .py they compile once, at power-up, and stay: a
-compile mid-game would need 3-5 times their size on top of the match's heap). A trick only
-keeps the match's state, encoded at the next write. Reading the record at power-up
+What stays loaded is what a hand needs: this module, the store and the encoders and the
+statistics' counting (handheld.savedata, loaded at power-up). They are live at each hand's
+end anyway, when the rest of the game is: unloading them between writes (from .mpy) made
+each write load them again into a heap in pieces, and that load was what failed first on a
+tight heap (python -m sim.bench board: .mpy 117 KB kept, 118 KB unloaded). From .py they
+compile once, at power-up (a compile mid-game would need 3-5 times their size on top of the
+match's heap). A save allocates nothing of the record's size (handheld.store's record
+buffer). A trick only keeps the match's state, encoded at the next write. Reading the record at power-up
 (handheld.saveload) and a notice's words (handheld.savenote) are imported when needed and
 dropped from the heap after (unload()); the notices' screens and continuing the saved match
 are handheld.savepages'.
@@ -52,8 +55,9 @@ class Saves:
         self._settings = b""  # the parts of the record as they stand
         self._start_settings = b""
         self._match = b""  # bytes, or the state of the match at the last trick (a dict)
-        self._last = None  # the payload last handed to the store
         self._blocked = False  # the store holds a newer game's record: never written
+        self._changed = True  # the record changed since it was last handed to the store (or
+        # read at power-up: handheld.saveload)
         self._start = ([0, 0], 0)  # scores and carry when the current hand was dealt
         self._note(store.notice)
 
@@ -77,9 +81,7 @@ class Saves:
         saveload.start(self, app)
         saveload = None
         unload("handheld.saveload", "handheld.savenote")
-        mpy = globals().get("__file__", "").endswith(".mpy")  # precompiled (module doc)
-        if mpy:  # the encoders load for a write
-            unload("handheld.savedata")
+        mpy = globals().get("__file__", "").endswith(".mpy")  # precompiled
         if self.pending or self.resumable is not None or not mpy:
             app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
         # else the title the App opened stays: precompiled, the save pages load when shown
@@ -100,6 +102,7 @@ class Saves:
             d["level"] = app.level
             d["hinted"] = app.table.hinted  # kept across a power cut: counted apart at its end
             self._match = d  # encoded at the write
+            self._changed = True
             if not hand_over:
                 self.dirty = True
                 self._since = app.now  # the pause is counted from the last trick
@@ -143,6 +146,7 @@ class Saves:
         try:
             from handheld import savedata
             savedata.record_duplicate(self.stats, level, diff)
+            self._changed = True
             self._write(savedata)
         except Exception as e:
             self.errors += 1
@@ -158,43 +162,43 @@ class Saves:
             if payload != self._settings and (self._settings or
                                               payload != self._start_settings):
                 self._settings = payload
+                self._changed = True
             self._write(savedata)
         except Exception as e:
             self.errors += 1
             print("saves:", repr(e))
 
     def _write(self, savedata):
-        """Write the record, unless unchanged (savedata: handheld.savedata, loaded for the
-        write; precompiled, it leaves the heap after: the module doc)."""
+        """Write the record, unless unchanged (savedata: handheld.savedata). The record is
+        encoded straight into the store's record buffer (Store.save: no copy of it is made)."""
+        self.dirty = False
+        if self._blocked or not self._changed:
+            return
+        store = self.store
+        self.writes += 1
         try:
-            self.dirty = False
-            m = self._match
-            if type(m) is dict:  # the match at the last trick, encoded once
-                m = self._match = savedata.encode_match(m)
-            payload = savedata.encode_state(self._settings, savedata.encode_stats(self.stats), m)
-            if self._blocked or self._last == payload:
-                return
-            store = self.store
-            self.writes += 1
-            try:
-                ok = store.save(payload)
-            except (OSError, RuntimeError) as e:
-                print("saves:", repr(e))
-                store.notice = stores.NOTICE_ERROR
-                ok = False
-            self._last = payload  # (not before: a save that raised is tried again)
-            if ok or store.kind == "ram":
-                return
-            notice = store.notice or stores.NOTICE_ERROR
-            self._note(notice)
-            if notice == stores.NOTICE_NEWER:  # the store keeps a newer game's record
-                self._blocked = True
-                return
-            # the drive failed: keep this session's saves in RAM, never retry the drive
-            ram = stores.RamStore(notice)
-            ram.save(payload)
-            self.store = ram
-        finally:
-            savedata = None
-            if globals().get("__file__", "").endswith(".mpy"):
-                unload("handheld.savedata")
+            ok = store.save(self._fill)
+        except (OSError, RuntimeError) as e:
+            print("saves:", repr(e))
+            store.notice = stores.NOTICE_ERROR
+            ok = False
+        self._changed = False  # (not before: a save that raised is tried again)
+        if ok or store.kind == "ram":
+            return
+        notice = store.notice or stores.NOTICE_ERROR
+        self._note(notice)
+        if notice == stores.NOTICE_NEWER:  # the store keeps a newer game's record
+            self._blocked = True
+            return
+        # the drive failed: keep this session's saves in RAM, never retry the drive
+        ram = stores.RamStore(notice)
+        ram.save(self._fill)
+        self.store = ram
+
+    def _fill(self, w):
+        """Append the record's payload to the bytearray w (the store's record buffer)."""
+        from handheld import savedata
+        m = self._match
+        i = savedata.encode_state(self._settings, self.stats, m, w)
+        if type(m) is dict:  # the match at the last trick, encoded once
+            self._match = bytes(memoryview(w)[i:])

@@ -70,11 +70,12 @@ def _refused(name, d, *args):
 # (1 byte), 1 a signed int (2 bytes), 2 a text.
 
 
-def encode_match(d):
+def encode_match(d, out=None):
     """Bytes for a match dict (preset, level, seed, hand_no, dealer, scores, carry, history,
     options; hinted if True: a hint was shown in the hand in progress). options is a dict (or
-    (name, value) pairs) of bool, small int or str. ValueError if a field does not fit."""
-    w = bytearray()
+    (name, value) pairs) of bool, small int or str. ValueError if a field does not fit. With
+    out (a bytearray): appended to it instead, None returned."""
+    w = bytearray() if out is None else out
     hinted = d.get("hinted")
     w.append(_MATCH_VERSION if hinted else 1)
     if not (_uint(w, d["level"], 1) and d["level"] < _LEVELS and _uint(w, d["dealer"], 1)
@@ -85,21 +86,29 @@ def encode_match(d):
             _uint(w, d["carry"], 1) and _uint(w, d["seed"], 4) and _uint(w, d["hand_no"], 2)
             and _text(w, d["preset"], _MAX_NAME) and len(d["history"]) <= _MAX_HISTORY):
         _refused("encode_match", d)
-    history = d["history"]
+    if not _rest(w, d["history"], d.get("options") or {}):
+        _refused("encode_match", d)
+    if hinted:
+        w.append(1)
+    return bytes(w) if out is None else None
+
+
+def _rest(w, history, options):
+    """Append a match's history and options (encode_match's end: a function of its own, so
+    that each of the two loads in a smaller piece); False if one does not fit."""
     w.append(len(history))
     for a in history:
         if not (_uint(w, a, 1) and a < 32):
-            _refused("encode_match", d)
-    options = d.get("options") or {}
+            return False
     pairs = sorted(options.items() if isinstance(options, dict) else options,
                    key=lambda p: p[0])
     if len(pairs) > _MAX_OPTIONS:
-        _refused("encode_match", d)
+        return False
     w.append(len(pairs))
     for i in range(len(pairs)):
         name, value = pairs[i]
         if (i and pairs[i - 1][0] == name) or not _text(w, name, _MAX_OPTION_TEXT):
-            _refused("encode_match", d)
+            return False
         if isinstance(value, bool):
             w.append(0)
             w.append(1 if value else 0)
@@ -109,12 +118,10 @@ def encode_match(d):
         elif isinstance(value, str):
             w.append(2)
             if not _text(w, value, _MAX_OPTION_TEXT):
-                _refused("encode_match", d)
+                return False
         else:
-            _refused("encode_match", d)
-    if hinted:
-        w.append(1)
-    return bytes(w)
+            return False
+    return True
 
 
 # -- statistics -----------------------------------------------------------------------------
@@ -206,9 +213,10 @@ def record_match(stats, level, won):
         s["streak"] = 0
 
 
-def encode_stats(stats):
-    """Bytes for a statistics dict from new_stats(); ValueError if a counter does not fit."""
-    w = bytearray()
+def encode_stats(stats, out=None):
+    """Bytes for a statistics dict from new_stats(); ValueError if a counter does not fit.
+    With out (a bytearray): appended to it instead, None returned."""
+    w = bytearray() if out is None else out
     w.append(_STATS_VERSION)
     levels = stats["levels"]
     if len(levels) != _LEVELS:
@@ -220,7 +228,7 @@ def encode_stats(stats):
         for j in range(len(COACH)):
             if not _uint(w, stats["coach"][i][j], 4):
                 _refused("encode_stats", stats, FIELDS, COACH)
-    return bytes(w)
+    return bytes(w) if out is None else None
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -251,13 +259,23 @@ def encode_settings(s):
 
 
 # -- the state: the three encodings in one record ------------------------------------------
-def encode_state(settings, stats, match):
-    """Bytes holding the settings, statistics and match encodings (bytes, b"" if none)."""
-    out = bytearray()
-    out.append(_STATE_VERSION)
-    for p in (settings, stats, match):
-        n = len(p)
-        out.append(n >> 8)
-        out.append(n & 0xFF)
-        out.extend(p)
-    return bytes(out)
+def encode_state(settings, stats, match, out=None):
+    """Bytes holding the settings, statistics and match encodings (bytes, b"" if none; stats
+    and match may be their dicts, encoded here). With out (a bytearray with room to spare, as
+    the store's record buffer): appended to it instead, allocating nothing for the encodings,
+    and the match encoding's offset in out returned."""
+    w = bytearray() if out is None else out
+    w.append(_STATE_VERSION)
+    for k in range(3):
+        p = settings if k == 0 else stats if k == 1 else match
+        i = len(w) + 2
+        w.append(0)  # the length, set below
+        w.append(0)
+        if type(p) is dict:
+            (encode_stats if k == 1 else encode_match)(p, w)
+        else:
+            w.extend(p)
+        n = len(w) - i
+        w[i - 2] = n >> 8
+        w[i - 1] = n & 0xFF
+    return bytes(w) if out is None else i

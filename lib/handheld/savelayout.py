@@ -106,7 +106,7 @@ def erase(s):
             if c.rank is None:
                 c.files.remove(c.path)
             else:  # one blank block: write() pads a record to whole blocks of 0xff
-                c.write(b"\xff")
+                c.write(bytearray(b"\xff"))
         except OSError:
             pass
     s._newest = None
@@ -180,12 +180,13 @@ def _secure(nv, copies, old):
     if s._locked:  # a newer game's record: touch nothing
         return False, False
     if best is not None and best[0] >= len(nv):
+        payload = s.load()
         try:
-            nv[s._choose(best[0])].write(S.pack(S.KID, (best[1] + 1) & 0xFFFF, best[2]))
+            nv[s._choose(best[0])].write(S.pack(S.KID, (best[1] + 1) & 0xFFFF, payload))
         except (OSError, RuntimeError) as e:
             print("saves: cannot copy the save to nvm: %r" % e)
             return False, False
-        if S.Store(nv, "nvm").load() != best[2]:
+        if S.Store(nv, "nvm").load() != payload:
             print("saves: the save copied to nvm does not read back")
             return False, False
     return True, True

@@ -251,5 +251,4 @@ def start(saves, app):
         if m is not None and not m.over:
             saves.resumable = (d, m)
     saves._settings = settings  # replaced when the menu closes with a change
-    saves._last = savedata.encode_state(settings, savedata.encode_stats(saves.stats),
-                                        match)  # written only once something changed
+    saves._changed = False  # written only once something changed

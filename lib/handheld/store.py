@@ -83,10 +83,18 @@ def crc32(data, c=0):
 
 def pack(key, n, data):
     """The record bytes for payload `data` under key id `key` with sequence number n."""
-    size = len(data)
-    if size > 0xFFFF:
-        raise ValueError("payload of %d bytes is too long for a record" % size)
-    out = bytearray(HEADER + size)
+    if len(data) > 0xFFFF:
+        raise ValueError("payload of %d bytes is too long for a record" % len(data))
+    out = bytearray(HEADER)
+    out.extend(data)
+    _seal(out, key, n)
+    return bytes(out)
+
+
+def _seal(out, key, n):
+    """Fill in the header of the record in bytearray out (its payload from HEADER to the
+    end): key id `key`, sequence number n, the length and the CRC; nothing allocated."""
+    size = len(out) - HEADER
     out[0] = 0x53  # "S6", the magic
     out[1] = 0x36
     out[2] = FORMAT
@@ -95,12 +103,10 @@ def pack(key, n, data):
     out[5] = n & 0xFF
     out[6] = size >> 8
     out[7] = size & 0xFF
-    out[HEADER:] = data
     m = memoryview(out)
     c = crc32(m[HEADER:], crc32(m[0:8]))
     for i in range(4):
         out[8 + i] = (c >> (24 - 8 * i)) & 0xFF
-    return bytes(out)
 
 
 def parse(data, key):
@@ -175,9 +181,15 @@ class FileCopy:
             return None
 
     def write(self, data):
+        """Write the record in the bytearray data, padded with 0xff to whole blocks in data
+        itself (then cut back): no copy of it."""
         n = len(data)
-        size = (n + FILE_BLOCK - 1) // FILE_BLOCK * FILE_BLOCK
-        self.files.overwrite(self.path, data + b"\xff" * (size - n))
+        for _ in range(-n % FILE_BLOCK):
+            data.append(0xFF)
+        try:
+            self.files.overwrite(self.path, data)
+        finally:
+            data[n:] = b""
 
 
 class Store:
@@ -188,7 +200,14 @@ class Store:
         self.kind = kind
         self.notice = notice
         self.every = every  # nvm takes a save when its newest record is this far behind
-        self._newest = None  # (copy index, seq, payload) of the newest valid record
+        # The record buffer, allocated here (at power-up, on a heap still whole): a save
+        # encodes, packs and pads the record in it and writes it from there, with no other
+        # allocation of its size. It holds the last record (payload: _n bytes from HEADER;
+        # -1: none). One file block; a record that needs more makes it grow.
+        self.buf = bytearray(FILE_BLOCK)
+        self.buf[HEADER:] = b""
+        self._n = -1
+        self._newest = None  # (copy index, seq) of the newest valid record
         self._seqs = None  # sequence number of each copy's valid record, once scanned
         self._locked = False  # a newer game's record: never overwritten
 
@@ -207,7 +226,10 @@ class Store:
             elif status == VALID:
                 self._seqs[i] = seq
                 if best is None or is_newer(seq, best[1]):
-                    best = (i, seq, payload)
+                    best = (i, seq)
+                    self.buf[HEADER:] = payload
+                    self._n = len(payload)
+            payload = None
         if self._locked:
             self.notice = NOTICE_NEWER
             best = None
@@ -219,29 +241,42 @@ class Store:
     def load(self):
         """The newest valid payload, or None."""
         best = self._scan()
-        return None if best is None else best[2]
+        return None if best is None else parse(self.copies[best[0]].read(), KID)[2]
 
     def save(self, data):
-        """Store the payload data; True if stored (or unchanged), False with a notice if not."""
-        payload = bytes(data)
-        if HEADER + len(payload) > CAPACITY:
-            raise ValueError("save is %d bytes; a copy holds %d"
-                             % (len(payload), CAPACITY - HEADER))
+        """Store a payload: bytes (True at once if equal to the last one), or a function that
+        appends it to the bytearray it is given (the record buffer: encoded there, no copy of
+        it is made; the caller knows it changed: handheld.persist). True if stored, False with
+        a notice if not."""
         best = self._scan()
         if self._locked:
             self.notice = NOTICE_NEWER
             return False
-        if best is not None and best[2] == payload:
+        buf = self.buf
+        f = callable(data)
+        if not f and len(data) == self._n and memoryview(buf)[HEADER:] == data:
             return True
+        self._n = -1  # the last record is overwritten: until this one is written, none
+        buf[HEADER:] = b""
+        if f:
+            data(buf)
+        else:
+            buf.extend(data)
+        n = len(buf) - HEADER
+        if HEADER + n > CAPACITY:
+            buf[HEADER:] = b""
+            raise ValueError("save is %d bytes; a copy holds %d" % (n, CAPACITY - HEADER))
         i = self._choose(None if best is None else best[0])
         seq = 0 if best is None else (best[1] + 1) & 0xFFFF
+        _seal(buf, KID, seq)
         try:
-            self.copies[i].write(pack(KID, seq, payload))
+            self.copies[i].write(buf)
         except (OSError, RuntimeError) as e:
             self.notice = _notice_for(e)
             return False
-        self._newest = (i, seq, payload)
+        self._newest = (i, seq)
         self._seqs[i] = seq
+        self._n = n
         return True
 
     def _choose(self, n):
@@ -375,6 +410,10 @@ class RamStore:
         return self._data
 
     def save(self, data):
+        if callable(data):  # as Store.save
+            w = bytearray()
+            data(w)
+            data = w
         self._data = bytes(data)
         return False
 

@@ -303,7 +303,9 @@ def report(errors):
     p = None
     if root:
         p = app.saves
-        p = [p.store.kind, p._last, p.writes, app.hands_done, p.store.copies, p.errors]
+        s = p.store  # the last payload: in the store's record buffer, from byte 12
+        p = [s.kind, bytes(memoryview(s.buf)[12:12 + s._n]), p.writes, app.hands_done,
+             s.copies, p.errors]
     return errors, (app.errors, a[3], app.matches_done, app.error), p
 
 
