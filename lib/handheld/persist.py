@@ -81,10 +81,9 @@ class Saves:
         saveload.start(self, app)
         saveload = None
         unload("handheld.saveload", "handheld.savenote")
-        mpy = globals().get("__file__", "").endswith(".mpy")  # precompiled
-        if self.pending or self.resumable is not None or not mpy:
-            app.first_screen()  # handheld.savepages (from .py it compiles now and stays)
-        # else the title the App opened stays: precompiled, the save pages load when shown
+        if self.pending or self.resumable is not None:
+            app.first_screen()  # handheld.savepages, which leaves with its pages
+        # else the title the App opened stays: the save pages load when one is shown
 
     # ---- saving ------------------------------------------------------------------------------
     def begin_hand(self, match):
