@@ -179,7 +179,7 @@ def report(kind, out, least):
           "then live:" % (kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
                           qs[0][1] if len(qs) > 1 else "?"))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
-          "(what stays loaded of handheld.store, persist, savedata, records), the board %s "
+          "(what stays loaded of handheld.store, persist, savedata), the board %s "
           "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
           "the store's among them)" % (
               kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels
