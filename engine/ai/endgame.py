@@ -5,7 +5,7 @@ solved exactly (engine.solver) once every card in play is placed, on sampled dea
 import gc
 gc.collect()
 from engine.ai import solver, solve_root
-from engine.ai.sample import opp_hand, opp_deals
+from engine.ai.sample import read_hand, opp_deals
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, popcount
 from engine.legal import beats
 
@@ -77,7 +77,7 @@ def close_pays(view, level, rng):
         for i in range(n):  # close only if every deal tried is won
             if i >= 2 and solver.nodes - start > NODE_BUDGET:
                 break
-            opp = opp_hand(view, rng)
+            opp = read_hand(view, rng)
             if not solve_root.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
                 return False
             if solver.nodes > solver.limit:
