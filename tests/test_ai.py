@@ -253,3 +253,47 @@ def test_a_closed_stock_with_every_opponent_card_known_is_solved_with_the_real_h
             acts = h.legal_actions()
             h.apply(acts[r.below(len(acts))])
     assert checked >= 20
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_read_hand_weighs_the_hands_by_the_opponents_play(rules):
+    """HARD announces a marriage whenever it leads with one: following its lead in the open
+    phase, its real hand holds no hidden pair, and the computer's sampled hands (read_hand)
+    hardly ever do, where uniform ones (opp_hand) often do. A hand it reads is always one the
+    view allows; with nothing to read it is opp_hand's, drawing the same numbers."""
+    from engine.ai import sample
+    from engine.ai.sample import opp_hand, read_hand
+
+    def pairs(view, opp):
+        hid = opp & ~view.opp_known
+        led = view.trick_card
+        n = 0
+        for s in range(4):
+            pair = 0x0C << (6 * s)
+            if hid & pair == pair or (led | 1 == s * 6 + 3 and hid >> (led ^ 1) & 1):
+                n += 1
+        return n
+
+    every = read = uniform = same = 0
+    for n, (h, view) in enumerate(ai_positions(rules, 71, lambda rng: ai.HARD)):
+        if n == 3000:
+            break
+        opp = read_hand(view, Rng(n))
+        assert opp & ~view.unseen == view.opp_known and not opp & view.opp_cannot
+        assert popcount(opp) == view.opp_size
+        if sample._LED < 0 and sample._NINE < 0:
+            a, b = Rng(n), Rng(n)
+            assert read_hand(view, a) == opp_hand(view, b) and a.below(99991) == b.below(99991)
+            same += 1
+        if view.trick_card < 0 or view.strict or 24 <= (view.history[-2:-1] or (0,))[0] < 28 or \
+                (view.trick_no == 0 and not rules.marriage_on_first_lead):
+            continue  # not following a plain open lead of theirs
+        assert sample._LED == view.trick_card and sample._DREW == 0
+        assert pairs(view, h.hands[1 - view.seat]) == 0  # HARD would have announced it
+        rng = Rng(n)
+        for _ in range(20):
+            every += 1
+            read += pairs(view, read_hand(view, rng)) > 0
+            uniform += pairs(view, opp_hand(view, rng)) > 0
+    assert every > 1000 and same > 300, (every, same)
+    assert read * 20 < uniform and uniform * 10 > every, (read, uniform, every)

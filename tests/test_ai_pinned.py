@@ -1,9 +1,10 @@
 """HARD's choices are pinned: work on the engine's heap and speed must not change a decision.
 
-The digests below are what tests/vm/mp_ai_pinned.py printed with the code of commit 116b839
-(before the heap work of issue 14), on CPython, MicroPython and CircuitPython 10.2.1's 32-bit
-build alike:
-    git checkout 116b839 && PYTHONPATH=. python tests/vm/mp_ai_pinned.py 2000
+The digests below are what tests/vm/mp_ai_pinned.py prints with the code of the commit that
+made HARD sample the opponent's hand by what their play shows (engine.ai.sample.read_hand,
+issue 18; before it, those of commit 116b839, from before the heap work of issue 14), on
+CPython, MicroPython and CircuitPython 10.2.1's 32-bit build alike:
+    PYTHONPATH=. python tests/vm/mp_ai_pinned.py 2000
 (2,000 positions per preset: HARD leads, follows, closes and strict-phase moves, reached by
 computer-vs-computer hands of mixed levels, so EASY's and NORMAL's choices are pinned too).
 """
@@ -17,9 +18,9 @@ from mpvm import ROOT, circuitpython, micropython
 
 SCRIPT = os.path.join("tests", "vm", "mp_ai_pinned.py")
 POSITIONS = 2000
-PINNED = ["pinned sixty-six 2000 600186253",
-          "pinned schnapsen 2000 390130976",
-          "pinned santase 2000 67350111"]
+PINNED = ["pinned sixty-six 2000 662632331",
+          "pinned schnapsen 2000 543681964",
+          "pinned santase 2000 682570292"]
 
 
 def _lines(out):
@@ -27,7 +28,7 @@ def _lines(out):
     return [line for line in out.stdout.splitlines() if line.startswith("pinned")]
 
 
-def test_hards_choices_are_those_of_the_code_before_the_heap_work():
+def test_hards_choices_are_the_pinned_ones():
     out = subprocess.run([sys.executable, SCRIPT, str(POSITIONS)], cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH="."), capture_output=True, text=True,
                          timeout=300)

@@ -195,7 +195,7 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
 
 
 # ---- the choices value.follow and value.lead make, against the trainer's features --------------
-# The opponent's hidden cards are dealt as they really are (opp_hand patched), so each card's
+# The opponent's hidden cards are dealt as they really are (read_hand patched), so each card's
 # worth is the learned value of the real position after the trick: the engine plays the trick on
 # a copy, sim.train describes it, the table's row weighs it. Nothing here uses value.py's sums.
 
@@ -272,7 +272,7 @@ def _choices(rules, want, monkeypatch, limit):
                  for c in mine for f in answers}
         if any(max(a.points(0), a.points(1)) + 40 >= 66 for a in after.values()):
             continue
-        monkeypatch.setattr(value, "opp_hand", lambda view, rng: h.hands[1 - me])
+        monkeypatch.setattr(value, "read_hand", lambda view, rng: h.hands[1 - me])
         pick = value.follow if want == "follow" else value.lead
         got = pick(h.view(me), Rng(1), 1, _pending(h), True)
         assert got in mine
@@ -310,7 +310,7 @@ def test_follow_takes_a_trick_that_reaches_66(rules, monkeypatch):
         after = {c: _after(h, c) for c in cards}
         if not any(a.last_trick[2] == me and a.points(me) >= 66 for a in after.values()):
             continue
-        monkeypatch.setattr(value, "opp_hand", lambda view, rng: h.hands[1 - me])
+        monkeypatch.setattr(value, "read_hand", lambda view, rng: h.hands[1 - me])
         got = value.follow(h.view(me), Rng(1), 1, _pending(h), True)
         a = after[got]  # a trick that lets me declare (announcing first if need be) beats all
         assert a.last_trick[2] == me

@@ -15,13 +15,13 @@ in play is placed, sampled deals while a closed stock hides some.
 import gc
 gc.collect()
 from engine.ai import solver
-solve_root = solver  # the solver's root calls (engine.endgame's name for them; one module less)
 gc.collect()
 from engine.ai import endgame
 gc.collect()
 from engine.ai import value
 gc.collect()
 from engine.ai import lastopen
+from engine.ai import sample
 from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
 from engine.rng import Rng, mix
@@ -30,41 +30,44 @@ from engine.view import View  # noqa: F401  (what choose reads; compiled now, no
 
 def choose(view, level=NORMAL, seed=0):
     """A legal action for the seat of `view` (its `legal` tuple must be set)."""
-    legal = view.legal
-    if not legal:
-        raise ValueError("the view's seat is not to move")
-    if len(legal) == 1:
-        return legal[0]
-    me = view.seat
-    rng = Rng(mix(seed, len(view.history) * 7 + me))
-    start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
-    if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
-        if level != EASY or rng.below(6):
-            return DECLARE
-    if view.strict:
-        return endgame.strict_choice(view, level, rng)
-    if DRAW in legal:
-        if CLOSE in legal and level == HARD and view.stock_size <= 4 and \
-                endgame.close_pays(view, level, rng):
+    try:
+        legal = view.legal
+        if not legal:
+            raise ValueError("the view's seat is not to move")
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        rng = Rng(mix(seed, len(view.history) * 7 + me))
+        start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
+        if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
+            if level != EASY or rng.below(6):
+                return DECLARE
+        if view.strict:
+            return endgame.strict_choice(view, level, rng)
+        if DRAW in legal:
+            if CLOSE in legal and level == HARD and view.stock_size <= 4 and \
+                    endgame.close_pays(view, level, rng):
+                return CLOSE
+            return DRAW
+        if view.trick_card >= 0:
+            return _follow_open(view, level, rng)
+        if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
+            return EXCHANGE
+        if view.announced >= 0:  # lead the queen of the marriage announced, keep the king (R20)
+            q = view.announced * 6 + 2
+            return q if view.hand >> q & 1 else q + 1
+        if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
             return CLOSE
-        return DRAW
-    if view.trick_card >= 0:
-        return _follow_open(view, level, rng)
-    if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
-        return EXCHANGE
-    if view.announced >= 0:  # lead the queen of the marriage announced, keep the king (R20)
-        q = view.announced * 6 + 2
-        return q if view.hand >> q & 1 else q + 1
-    if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
-        return CLOSE
-    best = -1
-    for a in legal:  # announce the best marriage (R20): 40 before 20
-        if MARRIAGE <= a < MARRIAGE + 4:
-            if best < 0 or a - MARRIAGE == view.trump_suit:
-                best = a
-    if best >= 0 and (level != EASY or rng.below(3)):
-        return best
-    return _lead_open(view, level, rng, start)
+        best = -1
+        for a in legal:  # announce the best marriage (R20): 40 before 20
+            if MARRIAGE <= a < MARRIAGE + 4:
+                if best < 0 or a - MARRIAGE == view.trump_suit:
+                    best = a
+        if best >= 0 and (level != EASY or rng.below(3)):
+            return best
+        return _lead_open(view, level, rng, start)
+    finally:  # what read_hand read of this view is not kept on the heap
+        sample._VIEW = None
 
 
 # ---- open phase -------------------------------------------------------------------------

@@ -4,8 +4,8 @@ solved exactly (engine.solver) once every card in play is placed, on sampled dea
 # each after this module's compile garbage is freed (see engine.ai)
 import gc
 gc.collect()
-from engine.ai import solver, solve_root
-from engine.ai.sample import opp_hand, opp_deals
+from engine.ai import solver
+from engine.ai.sample import read_hand, opp_deals
 from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, popcount
 from engine.legal import beats
 
@@ -77,8 +77,8 @@ def close_pays(view, level, rng):
         for i in range(n):  # close only if every deal tried is won
             if i >= 2 and solver.nodes - start > NODE_BUDGET:
                 break
-            opp = opp_hand(view, rng)
-            if not solve_root.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
+            opp = read_hand(view, rng)
+            if not solver.lead_wins(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry):
                 return False
             if solver.nodes > solver.limit:
                 return False  # cut short: not proven
@@ -115,13 +115,13 @@ def _solve_choice(view, cands, deals):
         solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
         if view.trick_card >= 0:
             c = view.trick_card
-            return solve_root.best_follow(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c,
+            return solver.best_follow(opp | (1 << c), view.hand, ow, mw, om, mm, ot, mt, o, c,
                                           cands)
         marry = 0
         for a in cands:
             if a >= MARRIAGE:
                 marry |= 1 << (a - MARRIAGE)
-        v, card, suit = solve_root.best_lead(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry)
+        v, card, suit = solver.best_lead(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry)
         if suit >= 0:
             return MARRIAGE + suit  # announce now; the next decision leads (or declares, R23)
         if card in cands:
@@ -142,7 +142,7 @@ def _solve_choice(view, cands, deals):
             if view.trick_card >= 0:  # following: the leader's value, which I minimise
                 c = view.trick_card
                 for i in range(n):
-                    values[i] = -solve_root.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm,
+                    values[i] = -solver.follow_value(opp | (1 << c), view.hand, ow, mw, om, mm,
                                                          ot, mt, o, c, cands[i], lo, hi)
             else:
                 for i in range(n):
@@ -153,10 +153,10 @@ def _solve_choice(view, cands, deals):
                         if mt and view.points[me] + m >= 66:
                             v = 4  # announce, then declare (R23)
                         else:
-                            v = max(solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
-                                    solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
+                            v = max(solver.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 2, m, lo, hi),
+                                    solver.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, s * 6 + 3, m, lo, hi))
                     else:
-                        v = solve_root.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
+                        v = solver.lead_value(view.hand, opp, mw, ow, mm, om, mt, ot, me, a, 0, lo, hi)
                     values[i] = v
             if solver.nodes > solver.limit:
                 break

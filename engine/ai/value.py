@@ -23,7 +23,7 @@ import gc
 gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
-from engine.ai.sample import opp_hand
+from engine.ai.sample import read_hand
 from engine.ai.value_table import TABLES
 
 WIN = 1 << 22  # a trick that lets a seat declare: beyond any sum of learned values
@@ -158,7 +158,7 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
     pa = pb = 0  # if they win the trick / if I do
     held = [0] * samples  # the sampled hands, for tie() of my card
     for i in range(samples):
-        h = opp_hand(view, rng)
+        h = read_hand(view, rng)
         held[i] = h
         pa += hand_part(w, h, gone, t, 1, 0, rank)
         pb += hand_part(w, h, gone, t, 0, last, rank)
@@ -228,7 +228,7 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
     melds = [0] * 7
     held = [0] * 7  # tie() of each answer, in my hand
     for _ in range(samples):
-        opp = opp_hand(view, rng)
+        opp = read_hand(view, rng)
         k = 0
         low = 0  # after the loop: the tie() cards of all their answers
         m = opp

@@ -10,7 +10,7 @@ second, seat): the player's result against the computer's with the same cards.
 import gc
 gc.collect()  # this module's compile garbage, before engine.ai's modules compile (see there)
 from engine import ai
-from engine.ai import solver, solve_root
+from engine.ai import solver
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
 from engine.ai.endgame import higher_unseen, melds
 from engine.legal import beats
@@ -93,9 +93,9 @@ def exact(view, a):
     solver.setup(view.rules, view.trump_suit, view.closed_by, view.frozen[0], view.frozen[1])
     c = view.trick_card
     if c >= 0:  # the leader's value after c and a, negated
-        return -solve_root.follow_value(opp | 1 << c, view.hand, ow, mw, om, mm, view.tricks[o],
+        return -solver.follow_value(opp | 1 << c, view.hand, ow, mw, om, mm, view.tricks[o],
                                         view.tricks[me], o, c, a)
-    return solve_root.lead_value(view.hand, opp, mw, ow, mm, om, view.tricks[me], view.tricks[o],
+    return solver.lead_value(view.hand, opp, mw, ow, mm, om, view.tricks[me], view.tricks[o],
                                  me, a, 0)
 
 
