@@ -218,6 +218,7 @@ def test_a_hint_unloads_the_coach_once_shown_and_the_next_hint_loads_it_again():
 def test_the_save_pages_go_at_once_when_the_title_comes_first(form, request):
     if form == "mpy":
         request.getfixturevalue("as_mpy")
+    unload("handheld.savepages")  # as at power-on (another test in this process may load it)
     app, r = boot(bytearray(8192))  # nothing saved: the title, no save page on the stack
     assert app.screen == S.TITLE and not loaded("handheld.savepages")
     r.tap(B)
