@@ -90,11 +90,9 @@ class Rules:
     def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, Rules) and self.options() == other.options()
 
-    def __repr__(self):
-        out = self.changed()
-        if not out:
-            return "<Rules %s>" % self.name
-        return "<Rules %s %r>" % (self.name, out)
+    def __repr__(self):  # for tools and tests: the words are engine.ruleopts's, not a board's
+        from engine.ruleopts import rules_repr
+        return rules_repr(self)
 
 
 OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs_trick",

@@ -71,6 +71,9 @@ def choose(view, level=NORMAL, seed=0):
 
 
 # ---- open phase -------------------------------------------------------------------------
+# By level: sampled opponent hands a lead is tried against (HARD 12, the others 2), sampled hands
+# for a follow (HARD 4, the others 1), and the random slip on each card's value (EASY 2500/10000
+# game point, the others none): written into the calls, no tuples kept and no names interned.
 
 def _follow_open(view, level, rng):
     if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
@@ -79,7 +82,8 @@ def _follow_open(view, level, rng):
     marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
     if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
         return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
-    return value.follow(view, rng, _FOLLOWS[level], _pending(view), marry, _SLIPS[level])
+    return value.follow(view, rng, 4 if level == HARD else 1, _pending(view), marry,
+                        2500 if level == EASY else 0)
 
 
 def _pending(view):
@@ -95,12 +99,7 @@ def _lead_open(view, level, rng, start):
     if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
         return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []),
                                start)
-    return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
+    return value.lead(view, rng, 12 if level == HARD else 2, _pending(view), marry,
+                      2500 if level == EASY else 0)
 
-
-# by level (EASY, NORMAL, HARD): sampled opponent hands a lead is tried against, sampled hands
-# for a follow, and the random slip on each card's value (1/10000 game point)
-_LEADS = (2, 2, 12)
-_FOLLOWS = (1, 1, 4)
-_SLIPS = (2500, 0, 0)
 

@@ -20,10 +20,9 @@ def higher_unseen(view, c):
     return (view.unseen | view.opp_known) & above
 
 
-# how many deals a level solves for a closed stock (every possible one if there are no more;
-# engine.sample.opp_deals) / sampled for a close (0: heuristics only)
-_SAMPLES = (0, 0, 12)
-_CLOSE_SAMPLES = (0, 4, 10)
+# how many deals a level solves for a closed stock: HARD 12 (every possible one if there are no
+# more; engine.sample.opp_deals), the others none; sampled for a close: HARD 10, NORMAL 4, EASY
+# none (heuristics only). Written into the code where used: no tuple, no global name to intern
 # solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
 # about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
 NODE_BUDGET = 2400
@@ -63,9 +62,9 @@ def close_pays(view, level, rng):
             marry |= 1 << s
     if view.points[me] + meld_points(marry, view.trump_suit) < 10:
         return False
-    n = _CLOSE_SAMPLES[level]
-    if not n:
+    if level == EASY:  # samples none
         return False
+    n = 10 if level == HARD else 4  # deals sampled (see above)
     mw, ow, mm, om, mt, ot = _parts(view)
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
     if not view.rules.marriage_after_close:
@@ -101,7 +100,7 @@ def strict_choice(view, level, rng):
             opp = view.opp_known if view.opp_hidden() == 0 else view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:
-            return _solve_choice(view, cands, opp_deals(view, rng, _SAMPLES[level]))
+            return _solve_choice(view, cands, opp_deals(view, rng, 12))
     return _strict_heuristic(view, cands, level, rng)
 
 

@@ -7,6 +7,7 @@ Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best
 keeps a board's heap smaller, and engine.ai still offers them under that name.
 """
 from engine.cards import SUIT_MASK, CARD_POINTS, _LOG37
+from engine.score import scale  # R35's scale (engine.score is loaded anyway: no copy here)
 
 # the hand's constants, set by setup(): module globals so nodes pass only ints
 _T = 0  # trump suit
@@ -27,8 +28,10 @@ NO_LIMIT = 0x3FFFFFFF
 limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta): s * 6 + r for
-# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap)
-LEAD_ORDER = (5, 11, 17, 23, 4, 10, 16, 22, 3, 9, 15, 21, 2, 8, 14, 20, 1, 7, 13, 19, 0, 6, 12, 18)
+# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap); bytes,
+# read as ints: 24 bytes on a board's heap where a tuple takes 4 an entry
+LEAD_ORDER = (b"\x05\x0b\x11\x17\x04\n\x10\x16\x03\t\x0f\x15"
+              b"\x02\x08\x0e\x14\x01\x07\r\x13\x00\x06\x0c\x12")
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
@@ -41,24 +44,19 @@ def setup(rules, trump, closer, frozen_tricks, frozen_points):
     _BONUS = rules.last_trick_bonus
     _LAST = rules.run_out_winner == "last"
     _AT_END = rules.close_score_at == "end"
-    _CLOSED = _scale(frozen_points, frozen_tricks)
+    _CLOSED = scale(frozen_points, frozen_tricks)
     _FAILED = 3 if rules.failed_close_always3 or not frozen_tricks else 2
     _BEATEN = 2 if rules.beaten_closer_flat2 and not rules.failed_close_always3 else _FAILED
 
 
-def _scale(points, tricks):
-    if points >= 33:
-        return 1
-    return 2 if tricks else 3
-
-
-def declared(seat, opp_points, opp_tricks):
-    """Game points for `seat` declaring 66 correctly (R35-R37)."""
+def declared(seat, points, tricks):
+    """Game points for `seat` declaring 66 correctly (R35-R37), the opponent having counted
+    `points` in `tricks` tricks."""
     if _CLOSER < 0:
-        return _scale(opp_points, opp_tricks)
+        return scale(points, tricks)
     if _CLOSER == seat:
         if _AT_END:
-            return _scale(opp_points, opp_tricks)
+            return scale(points, tricks)
         return _CLOSED
     return _BEATEN
 
@@ -74,14 +72,14 @@ def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
         pa += _BONUS
         pb = bw + bm if bt else 0
         if pa >= 66:
-            return _scale(pb, bt)
+            return scale(pb, bt)
         if _LAST:
             return 1
         if pa == pb:
             return 0
         if pa > pb:
-            return _scale(pb, bt)
-        return -_scale(pa, at)
+            return scale(pb, bt)
+        return -scale(pa, at)
     return lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta)
 
 
