@@ -3,7 +3,7 @@
 It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
 shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
 value learned offline (engine.value; fewer samples below HARD, slips for EASY), and at HARD
-the last open trick's best few cards solved over every deal (engine.lastopen); closing is
+the last open trick's best few cards solved over every deal (engine.endgame); closing is
 tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
 in play is placed, sampled deals while a closed stock hides some.
 """
@@ -20,7 +20,6 @@ from engine.ai import endgame
 gc.collect()
 from engine.ai import value
 gc.collect()
-from engine.ai import lastopen
 from engine.ai import sample
 from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
@@ -38,7 +37,7 @@ def choose(view, level=NORMAL, seed=0):
             return legal[0]
         me = view.seat
         rng = Rng(mix(seed, len(view.history) * 7 + me))
-        start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
+        start = solver.nodes  # a decision's searches share one node budget (endgame.last_open)
         if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
             if level != EASY or rng.below(6):
                 return DECLARE
@@ -81,7 +80,8 @@ def _follow_open(view, level, rng):
     # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
     marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
     if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
-        return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
+        scores = value.follow(view, rng, 2, _pending(view), marry, 0, [])
+        return endgame.last_open(view, rng, scores)
     return value.follow(view, rng, 4 if level == HARD else 1, _pending(view), marry,
                         2500 if level == EASY else 0)
 
@@ -96,9 +96,9 @@ def _pending(view):
 
 def _lead_open(view, level, rng, start):
     marry = view.stock_size > 2 or view.rules.marriage_after_close
-    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
-        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []),
-                               start)
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see endgame.last_open
+        scores = value.lead(view, rng, 2, _pending(view), marry, 0, [])
+        return endgame.last_open(view, rng, scores, start)
     return value.lead(view, rng, 12 if level == HARD else 2, _pending(view), marry,
                       2500 if level == EASY else 0)
 
