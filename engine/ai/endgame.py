@@ -213,7 +213,7 @@ def _strict_heuristic(view, cands, level, rng):
 # deal cut short counts for nothing), which keeps it no slower on a 120 MHz SAMD51 than the
 # strict phase's slowest (about 1.1 s).
 
-# solver nodes the whole decision may spend (a close tested first included; see choose). Over
+# solver nodes the whole decision may spend (a close tested first included; see last_open). Over
 # 4,000 duplicate deals in self-play against a budget of 800 for the deals alone (sim.tablecmp
 # --old-ai): 1,600 for the deals alone +0.009, 2,400 +0.014, this +0.012, no budget +0.021
 # game points per hand (but slower on a board than the strict phase's slowest decision)
