@@ -60,7 +60,8 @@ def run_out(hand, w):
         return
     hand.bonus[w] = r.last_trick_bonus  # R31
     if hand.points(w) >= 66:  # D8: counts as the last-trick winner's correct declaration
-        declare(hand, w)
+        hand.declared_by = w
+        hand.finish(w, scale(hand.points(o), hand.tricks_won[o]), DECLARED)
     elif r.run_out_winner == "last":
         hand.finish(w, 1, LAST_TRICK)
     elif hand.points(w) == hand.points(o):
