@@ -31,3 +31,11 @@ def check(options):
             want = "one of %r" % (values,)
         if not ok:
             raise ValueError("option %s=%r: must be %s" % (key, value, want))
+
+
+def rules_repr(rules):
+    """repr(rules): '<Rules sixty-six>', or with the options changed from its preset."""
+    out = rules.changed()
+    if not out:
+        return "<Rules %s>" % rules.name
+    return "<Rules %s %r>" % (rules.name, out)

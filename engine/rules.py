@@ -40,7 +40,7 @@ class Rules:
     cards = 0xFFFFFF  # the mask of the deck's cards (derived from deck)
     hand_size = 6
     exchange_rank = 0  # the trump nine
-    _sealed = False  # True once made: a rule set never changes (hands and views share it)
+    # (no `_sealed = False` here: one name less keeps this class's table at 37 entries, not 47)
 
     def __init__(self, name="custom", **options):
         self.name = name
@@ -55,12 +55,12 @@ class Rules:
             self.cards = 0xFBEFBE  # no nines
             self.hand_size = 5
             self.exchange_rank = 1  # the trump jack in Schnapsen
-        self._sealed = True
+        self._sealed = True  # made: a rule set never changes (hands and views share it)
 
     def __setattr__(self, key, value):
         # Presets are shared by every hand and every view the computer gets: changing one
         # would change them all. (A port without __setattr__ support skips this check.)
-        if self._sealed:
+        if getattr(self, "_sealed", False):
             raise AttributeError("rules are read-only: use rules.but(%s=...) for a changed "
                                  "copy" % key)
         object.__setattr__(self, key, value)
@@ -90,11 +90,9 @@ class Rules:
     def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, Rules) and self.options() == other.options()
 
-    def __repr__(self):
-        out = self.changed()
-        if not out:
-            return "<Rules %s>" % self.name
-        return "<Rules %s %r>" % (self.name, out)
+    def __repr__(self):  # for tools and tests: the words are engine.ruleopts's, not a board's
+        from engine.ruleopts import rules_repr
+        return rules_repr(self)
 
 
 OPTIONS = ("deck", "match_target", "match_style", "next_dealer", "exchange_needs_trick",

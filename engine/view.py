@@ -59,13 +59,14 @@ class View:
         return self.opp_size - popcount(self.opp_known)
 
     def key(self):
-        """A tuple of everything in the view (for equality and hashing)."""
-        return (self.seat, self.rules.name, self.dealer, self.trump_suit, self.trump_card,
-                self.stock_size, self.closed_by, self.exchanged_by, self.leader, self.to_move,
-                self.trick_card, self.announced, self.draw_pending, self.trick_no, self.close_trick, self.hand,
-                self.opp_size, self.opp_known, self.opp_cannot, self.tricks, self.points,
-                self.frozen, self.played, self.marriages, self.last_trick, self.history,
-                self.over, self.winner, self.game_points, self.unseen, self.legal)
+        """A tuple of everything in the view (for equality and hashing): every field, by name,
+        the rule set by its name. (A loop over the fields, not the 31 written out: a board keeps
+        this code on its heap.)"""
+        d = self.__dict__
+        out = []
+        for k in sorted(d):
+            out.append(d[k].name if k == "rules" else d[k])
+        return tuple(out)
 
     def __eq__(self, other):  # (!= follows from it, on MicroPython too)
         return isinstance(other, View) and self.key() == other.key()

@@ -1,10 +1,10 @@
-"""HARD's last open trick (engine.ai.lastopen): its trick, draws and strict phase, checked against
-the engine's own rules (Hand) with the exact solver (itself checked against a plain minimax in
-test_ai), over every deal the view allows."""
+"""HARD's last open trick (engine.ai.endgame.last_open): its trick, draws and strict phase,
+checked against the engine's own rules (Hand) with the exact solver (itself checked against a
+plain minimax in test_ai), over every deal the view allows."""
 import pytest
 
 from engine import ai
-from engine.ai import endgame, lastopen, solver
+from engine.ai import endgame, solver
 from engine.cards import CLOSE, DRAW
 from engine.rng import Rng
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
@@ -75,12 +75,12 @@ def _reference(view, cands):
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_last_open_trick_agrees_with_the_engine_over_every_deal(rules, monkeypatch):
-    monkeypatch.setattr(lastopen, "NODE_BUDGET", 1 << 29)  # every deal, no cut
+    monkeypatch.setattr(endgame, "LAST_BUDGET", 1 << 29)  # every deal, no cut
     leads = follows = 0
     for n, (h, view) in enumerate(_last_open_positions(rules, 30, 41)):
         cards = [a for a in view.legal if a < 24]
         # equal values: the three candidates are the first three cards, in card order
-        got = lastopen.choose(view, Rng(n), (cards, [0] * len(cards)))
+        got = endgame.last_open(view, Rng(n), (cards, [0] * len(cards)))
         assert got == _reference(view, cards[:3]), h
         if view.trick_card >= 0:
             follows += 1
@@ -95,14 +95,14 @@ def test_last_open_trick_keeps_to_its_node_budget(rules):
     for n, (h, view) in enumerate(_last_open_positions(rules, 40, 43)):
         cards = [a for a in view.legal if a < 24]
         start = solver.nodes
-        c = lastopen.choose(view, Rng(n), (cards, [0] * len(cards)))
+        c = endgame.last_open(view, Rng(n), (cards, [0] * len(cards)))
         assert c in cards[:3]
         worst = max(worst, solver.nodes - start)
     # past the budget every lead() returns at once, one node each: the search in progress
     # unwinds (at most 6 lead frames on the stack, one per trick of the 6-card strict phase, each
     # finishing at most 8 leads (marriage leads included) x 6 answers) and the deal's other
     # cards and answers cost a call each
-    assert worst <= lastopen.NODE_BUDGET + 6 * 8 * 6 + 3 * 7
+    assert worst <= endgame.LAST_BUDGET + 6 * 8 * 6 + 3 * 7
     assert solver.limit == solver.NO_LIMIT  # restored for the other searches
 
 
@@ -113,19 +113,19 @@ def test_a_card_whose_trick_declares_66_is_played_without_search():
     values = [0] * len(cards)
     values[-1] = 1 << 22  # engine.ai.value.WIN
     start = solver.nodes
-    assert lastopen.choose(view, Rng(1), (cards, values)) == cards[-1]
+    assert endgame.last_open(view, Rng(1), (cards, values)) == cards[-1]
     assert solver.nodes == start
 
 
 def test_hard_uses_it_at_the_last_open_trick(monkeypatch):
     seen = []
-    real = lastopen.choose
+    real = endgame.last_open
 
     def spy(view, rng, scores, start=None):
         seen.append(view.stock_size)
         return real(view, rng, scores, start)
 
-    monkeypatch.setattr(lastopen, "choose", spy)
+    monkeypatch.setattr(endgame, "last_open", spy)
     for k, (h, view) in enumerate(_last_open_positions(SIXTY_SIX, 10, 47)):
         if ai.EXCHANGE in view.legal or any(24 <= a < 28 for a in view.legal):
             continue
@@ -151,7 +151,7 @@ def test_the_last_open_lead_shares_its_budget_with_the_close_test(monkeypatch):
 
     monkeypatch.setattr(endgame, "close_pays", spy)
     checked = tested = 0
-    budget = lastopen.NODE_BUDGET
+    budget = endgame.LAST_BUDGET
     for n, (h, view) in enumerate(_last_open_positions(SIXTY_SIX, 60, 53)):
         if view.trick_card >= 0 or CLOSE not in view.legal:
             continue

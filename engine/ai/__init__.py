@@ -3,7 +3,7 @@
 It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
 shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
 value learned offline (engine.value; fewer samples below HARD, slips for EASY), and at HARD
-the last open trick's best few cards solved over every deal (engine.lastopen); closing is
+the last open trick's best few cards solved over every deal (engine.endgame); closing is
 tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
 in play is placed, sampled deals while a closed stock hides some.
 """
@@ -20,7 +20,6 @@ from engine.ai import endgame
 gc.collect()
 from engine.ai import value
 gc.collect()
-from engine.ai import lastopen
 from engine.ai import sample
 from engine.ai.endgame import EASY, NORMAL, HARD, LEVEL_NAMES  # noqa: F401 (re-exported)
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE
@@ -38,7 +37,7 @@ def choose(view, level=NORMAL, seed=0):
             return legal[0]
         me = view.seat
         rng = Rng(mix(seed, len(view.history) * 7 + me))
-        start = solver.nodes  # a decision's searches share one node budget (engine.lastopen)
+        start = solver.nodes  # a decision's searches share one node budget (endgame.last_open)
         if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
             if level != EASY or rng.below(6):
                 return DECLARE
@@ -49,37 +48,52 @@ def choose(view, level=NORMAL, seed=0):
                     endgame.close_pays(view, level, rng):
                 return CLOSE
             return DRAW
-        if view.trick_card >= 0:
-            return _follow_open(view, level, rng)
-        if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
-            return EXCHANGE
-        if view.announced >= 0:  # lead the queen of the marriage announced, keep the king (R20)
-            q = view.announced * 6 + 2
-            return q if view.hand >> q & 1 else q + 1
-        if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
-            return CLOSE
-        best = -1
-        for a in legal:  # announce the best marriage (R20): 40 before 20
-            if MARRIAGE <= a < MARRIAGE + 4:
-                if best < 0 or a - MARRIAGE == view.trump_suit:
-                    best = a
-        if best >= 0 and (level != EASY or rng.below(3)):
-            return best
-        return _lead_open(view, level, rng, start)
+        if view.trick_card < 0:  # a lead
+            if EXCHANGE in legal:  # R13: a higher trump for the nine (jack) is always a gain
+                return EXCHANGE
+            if view.announced >= 0:  # lead the queen of the marriage announced, keep the king
+                q = view.announced * 6 + 2  # (R20)
+                return q if view.hand >> q & 1 else q + 1
+            if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
+                return CLOSE
+            best = -1
+            for a in legal:  # announce the best marriage (R20): 40 before 20
+                if MARRIAGE <= a < MARRIAGE + 4:
+                    if best < 0 or a - MARRIAGE == view.trump_suit:
+                        best = a
+            if best >= 0 and (level != EASY or rng.below(3)):
+                return best
+        return _open(view, legal, level, rng, start)
     finally:  # what read_hand read of this view is not kept on the heap
         sample._VIEW = None
 
 
-# ---- open phase -------------------------------------------------------------------------
-
-def _follow_open(view, level, rng):
-    if EXCHANGE in view.legal and level != EASY:  # follower's exchange (exchange_timing any)
-        return EXCHANGE
-    # taking the trick gives me the lead: a marriage announced on it counts at once (R20-R23)
-    marry = level != EASY and (view.stock_size > 2 or view.rules.marriage_after_close)
-    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick
-        return lastopen.choose(view, rng, value.follow(view, rng, 2, _pending(view), marry, 0, []))
-    return value.follow(view, rng, _FOLLOWS[level], _pending(view), marry, _SLIPS[level])
+# The open phase's follow, or its lead once choose found nothing to announce: by the value
+# (engine.value) over sampled opponent hands, a follow over 4 at HARD (1 below), a lead against
+# 12 at HARD (2 below), EASY slipping by up to 2500/10000 game point a card (written into the
+# calls: no tuples kept, no names interned); HARD solves the last open trick. Apart from choose:
+# the strict phase's searches run under choose's frame on the pystack, kept small without these
+# locals. (Comments, not a docstring: a board compiling this .py holds a docstring's text in the
+# parse tree while it does.)
+def _open(view, legal, level, rng, start):
+    marry = view.stock_size > 2 or view.rules.marriage_after_close
+    if view.trick_card >= 0:
+        if EXCHANGE in legal and level != EASY:  # follower's exchange (exchange_timing any)
+            return EXCHANGE
+        # taking the trick gives me the lead: a marriage announced on it counts at once
+        # (R20-R23)
+        marry = marry and level != EASY
+        pick = value.follow
+        n = 4 if level == HARD else 1
+    else:
+        pick = value.lead
+        n = 12 if level == HARD else 2
+    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # the last open trick:
+        # the value's best cards solved over every deal (a close tested first spends from the
+        # decision's budget: start)
+        scores = pick(view, rng, 2, _pending(view), marry, 0, [])
+        return endgame.last_open(view, rng, scores, start)
+    return pick(view, rng, n, _pending(view), marry, 2500 if level == EASY else 0)
 
 
 def _pending(view):
@@ -88,19 +102,3 @@ def _pending(view):
     mine = endgame.melds(view, me) if not view.tricks[me] else 0
     theirs = endgame.melds(view, 1 - me) if not view.tricks[1 - me] else 0
     return mine, theirs
-
-
-def _lead_open(view, level, rng, start):
-    marry = view.stock_size > 2 or view.rules.marriage_after_close
-    if level == HARD and view.stock_size == 2 and view.trump_card >= 0:  # see engine.lastopen
-        return lastopen.choose(view, rng, value.lead(view, rng, 2, _pending(view), marry, 0, []),
-                               start)
-    return value.lead(view, rng, _LEADS[level], _pending(view), marry, _SLIPS[level])
-
-
-# by level (EASY, NORMAL, HARD): sampled opponent hands a lead is tried against, sampled hands
-# for a follow, and the random slip on each card's value (1/10000 game point)
-_LEADS = (2, 2, 12)
-_FOLLOWS = (1, 1, 4)
-_SLIPS = (2500, 0, 0)
-

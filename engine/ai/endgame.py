@@ -1,12 +1,13 @@
-"""The computer opponent's endgame: closing tested on sampled deals, and the strict phase
-solved exactly (engine.solver) once every card in play is placed, on sampled deals before."""
+"""The computer opponent's endgame: closing tested on sampled deals, the strict phase solved
+exactly (engine.solver) once every card in play is placed, on sampled deals before, and HARD's
+last open trick solved over every deal (last_open)."""
 # the import order keeps the MicroPython compile peak low: the bigger modules compile first,
 # each after this module's compile garbage is freed (see engine.ai)
 import gc
 gc.collect()
 from engine.ai import solver
 from engine.ai.sample import read_hand, opp_deals
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, popcount
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, bit_index, popcount
 from engine.legal import beats
 
 EASY = 0
@@ -20,10 +21,9 @@ def higher_unseen(view, c):
     return (view.unseen | view.opp_known) & above
 
 
-# how many deals a level solves for a closed stock (every possible one if there are no more;
-# engine.sample.opp_deals) / sampled for a close (0: heuristics only)
-_SAMPLES = (0, 0, 12)
-_CLOSE_SAMPLES = (0, 4, 10)
+# how many deals a level solves for a closed stock: HARD 12 (every possible one if there are no
+# more; engine.sample.opp_deals), the others none; sampled for a close: HARD 10, NORMAL 4, EASY
+# none (heuristics only). Written into the code where used: no tuple, no global name to intern
 # solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
 # about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
 NODE_BUDGET = 2400
@@ -63,9 +63,9 @@ def close_pays(view, level, rng):
             marry |= 1 << s
     if view.points[me] + meld_points(marry, view.trump_suit) < 10:
         return False
-    n = _CLOSE_SAMPLES[level]
-    if not n:
+    if level == EASY:  # samples none
         return False
+    n = 10 if level == HARD else 4  # deals sampled (see above)
     mw, ow, mm, om, mt, ot = _parts(view)
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
     if not view.rules.marriage_after_close:
@@ -101,7 +101,7 @@ def strict_choice(view, level, rng):
             opp = view.opp_known if view.opp_hidden() == 0 else view.unseen | view.opp_known
             return _solve_choice(view, cands, ((opp, 1),))
         if level == HARD:
-            return _solve_choice(view, cands, opp_deals(view, rng, _SAMPLES[level]))
+            return _solve_choice(view, cands, opp_deals(view, rng, 12))
     return _strict_heuristic(view, cands, level, rng)
 
 
@@ -200,3 +200,106 @@ def _strict_heuristic(view, cands, level, rng):
         if CARD_POINTS[c] + (8 if c // 6 == t else 0) < CARD_POINTS[low] + (8 if low // 6 == t else 0):
             low = c
     return low
+
+
+# ---- HARD's last open trick (stock 2, the face-up trump card still out), solved -------------
+# (engine.ai.lastopen once: one module less keeps a board's heap smaller)
+# After this trick the winner draws the face-down card, the loser the face-up one (R11), and the
+# strict phase that follows is a game of perfect information. So the best few cards by the value
+# (engine.value) are tried against every deal the view allows (the face-down card is one of the
+# unseen cards, the opponent holds the others) with the exact solver; on a lead, against the
+# opponent's best answer in each deal. Values are banded to win / draw / lose (-1..1), which keeps
+# the searches cheap, and the deals stop once the decision has spent LAST_BUDGET solver nodes (a
+# deal cut short counts for nothing), which keeps it no slower on a 120 MHz SAMD51 than the
+# strict phase's slowest (about 1.1 s).
+
+# solver nodes the whole decision may spend (a close tested first included; see last_open). Over
+# 4,000 duplicate deals in self-play against a budget of 800 for the deals alone (sim.tablecmp
+# --old-ai): 1,600 for the deals alone +0.009, 2,400 +0.014, this +0.012, no budget +0.021
+# game points per hand (but slower on a board than the strict phase's slowest decision)
+LAST_BUDGET = 2400
+
+
+def last_open(view, rng, scores, start=None):
+    """The card to play: scores = (my cards, their values) from engine.value.follow / lead;
+    start: solver.nodes when the decision began (a close tested first spends from the budget,
+    but this leaves at least a third of it for its own deals)."""
+    from engine.ai.value import WIN  # (engine.value is loaded after this module: see engine.ai)
+    cards, values = scores
+    # best first; a tie in card order (inserted by value, no sort with a key: the same order on
+    # every VM, and no code object kept for a lambda)
+    best = []
+    for i in range(len(cards)):
+        k = len(best)
+        while k and values[best[k - 1]] < values[i]:
+            k -= 1
+        best.insert(k, i)
+    if values[best[0]] >= WIN // 2:  # its trick lets me declare 66
+        return cards[best[0]]
+    # the 3 best, leaving out sure losses (the names here are ones the engine already has: see
+    # engine.value on MicroPython's qstrs)
+    cands = []
+    for i in best[:3]:
+        if values[i] > -WIN // 2:
+            cands.append(cards[i])
+    if not cands:
+        cands.append(cards[best[0]])
+    n = len(cands)
+    unseen = view.unseen
+    if n < 2 or popcount(unseen) != view.opp_hidden() + 1:
+        return cands[0]
+    me = view.seat
+    mw, ow, mm, om, mt, ot = _parts(view)
+    solver.setup(view.rules, view.trump_suit, -1, 0, 0)
+    t = view.trump_suit
+    c = view.trick_card  # their lead, or -1 if I lead
+    top = 1 << view.trump_card
+    totals = [0] * n
+    values = [0] * n  # this deal's
+    if start is None:
+        start = solver.nodes
+    solver.limit = max(start + LAST_BUDGET, solver.nodes + LAST_BUDGET // 3)
+    k = popcount(unseen)
+    m = unseen
+    for _ in range(rng.below(k)):  # start from a random deal
+        m &= m - 1
+    try:
+        while k:
+            if not m:
+                m = unseen
+            low = m & -m  # the face-down card of this deal
+            m ^= low
+            k -= 1
+            opp = view.opp_known | unseen & ~low
+            for i in range(n):
+                d = cands[i]
+                a = view.hand ^ 1 << d
+                least = 1  # my value, banded to -1..1, against their best card
+                b = 1 << c if c >= 0 else opp
+                while b and least > -1:  # their card: the one led, or their best answer
+                    f = bit_index(b & -b)
+                    b &= b - 1
+                    pts = CARD_POINTS[d] + CARD_POINTS[f]
+                    # the trick played; its winner takes the face-down card `low`, the loser
+                    # the face-up one (`top`); the search banded to (-1, least)
+                    if beats(d, f, t) if c >= 0 else not beats(f, d, t):
+                        v = solver.after_trick(a | low, opp & ~(1 << f) | top, mw + pts, ow, mm,
+                                               om, mt + 1, ot, me, -1, least)
+                    else:
+                        v = -solver.after_trick(opp & ~(1 << f) | low, a | top, ow + pts, mw, om,
+                                                mm, ot + 1, mt, 1 - me, -least, 1)
+                    if v < least:
+                        least = v if v > -1 else -1
+                values[i] = least
+            if solver.nodes > solver.limit:
+                break
+            for i in range(n):
+                totals[i] += values[i]
+    finally:
+        solver.limit = solver.NO_LIMIT
+    best = 0
+    for i in range(1, n):  # a tie goes to the value's order
+        if totals[i] > totals[best]:
+            best = i
+    return cands[best]
+

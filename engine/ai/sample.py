@@ -5,7 +5,8 @@ players). They see only the view, so they cannot cheat. A whole Hand behind a vi
 stock dealt too, is engine.ai.redeal's (the handheld's opponent needs only the masks, and a
 board keeps this small).
 """
-from engine.cards import popcount, DRAW, CLOSE, EXCHANGE
+from engine import cards  # (cards.DRAW & co.: one name in this module's table, not three)
+from engine.cards import popcount
 from engine.legal import beats
 
 # what the opponent's play shows (read_hand's, found by _infer once per view): the card of their
@@ -81,17 +82,17 @@ def _infer(view):
                     if not 24 <= prev < 28 and (k or r.marriage_on_first_lead):
                         _LED = a
                         _DREW = 0
-                    if prev != EXCHANGE and left + left >= r.exchange_min_stock and \
+                    if prev != cards.EXCHANGE and left + left >= r.exchange_min_stock and \
                             (won or not r.exchange_needs_trick):
                         _NINE = 0
-        elif a == DRAW:
+        elif a == cards.DRAW:
             left -= 1
             if left or p == o:  # a face-down card (the last draw gives the loser the face-up)
                 if _LED >= 0:
                     _DREW += 1
                 if _NINE >= 0:
                     _NINE += 1
-        elif a == CLOSE:
+        elif a == cards.CLOSE:
             shut = True
         prev = a
 

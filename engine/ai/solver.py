@@ -7,17 +7,18 @@ Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best
 keeps a board's heap smaller, and engine.ai still offers them under that name.
 """
 from engine.cards import SUIT_MASK, CARD_POINTS, _LOG37
+from engine.score import scale  # R35's scale (engine.score is loaded anyway: no copy here)
 
 # the hand's constants, set by setup(): module globals so nodes pass only ints
-_T = 0  # trump suit
-_TM = 0  # trump suit mask
+_TM = 0  # the trump suit's mask (a card c is a trump if _TM >> c & 1)
 _FULL = True  # strictness full (R26) or follow only
 _MARRY = False  # marriages may still be announced (marriage_after_close)
 _CLOSER = -1
 _BONUS = 10  # last-trick bonus of a never-closed hand
 _LAST = False  # run_out_winner == 'last'
-_AT_END = False  # close_score_at == 'end'
-_CLOSED = 3  # the closer's game points by the opponent's points and tricks at the close (R36)
+# the closer's game points by the opponent's points and tricks at the close (R36), 0 if they
+# are scored at the declaration (close_score_at 'end')
+_CLOSED = 3
 _FAILED = 3  # a failed close: the opponent's game points when the hand runs out (R37)
 _BEATEN = 3  # a failed close: the opponent's game points when they declare (R37)
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
@@ -27,39 +28,32 @@ NO_LIMIT = 0x3FFFFFFF
 limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta): s * 6 + r for
-# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap)
-LEAD_ORDER = (5, 11, 17, 23, 4, 10, 16, 22, 3, 9, 15, 21, 2, 8, 14, 20, 1, 7, 13, 19, 0, 6, 12, 18)
+# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap); bytes,
+# read as ints: 24 bytes on a board's heap where a tuple takes 4 an entry
+LEAD_ORDER = (b"\x05\x0b\x11\x17\x04\n\x10\x16\x03\t\x0f\x15"
+              b"\x02\x08\x0e\x14\x01\x07\r\x13\x00\x06\x0c\x12")
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
-    global _T, _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _AT_END, _CLOSED, _FAILED, _BEATEN
-    _T = trump
+    global _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _CLOSED, _FAILED, _BEATEN
     _TM = SUIT_MASK[trump]
     _FULL = rules.strictness == "full"
     _MARRY = rules.marriage_after_close
     _CLOSER = closer
     _BONUS = rules.last_trick_bonus
     _LAST = rules.run_out_winner == "last"
-    _AT_END = rules.close_score_at == "end"
-    _CLOSED = _scale(frozen_points, frozen_tricks)
+    _CLOSED = 0 if rules.close_score_at == "end" else scale(frozen_points, frozen_tricks)
     _FAILED = 3 if rules.failed_close_always3 or not frozen_tricks else 2
     _BEATEN = 2 if rules.beaten_closer_flat2 and not rules.failed_close_always3 else _FAILED
 
 
-def _scale(points, tricks):
-    if points >= 33:
-        return 1
-    return 2 if tricks else 3
-
-
-def declared(seat, opp_points, opp_tricks):
-    """Game points for `seat` declaring 66 correctly (R35-R37)."""
+def declared(seat, points, tricks):
+    """Game points for `seat` declaring 66 correctly (R35-R37), the opponent having counted
+    `points` in `tricks` tricks."""
     if _CLOSER < 0:
-        return _scale(opp_points, opp_tricks)
+        return scale(points, tricks)
     if _CLOSER == seat:
-        if _AT_END:
-            return _scale(opp_points, opp_tricks)
-        return _CLOSED
+        return _CLOSED or scale(points, tricks)
     return _BEATEN
 
 
@@ -74,14 +68,14 @@ def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
         pa += _BONUS
         pb = bw + bm if bt else 0
         if pa >= 66:
-            return _scale(pb, bt)
+            return scale(pb, bt)
         if _LAST:
             return 1
         if pa == pb:
             return 0
         if pa > pb:
-            return _scale(pb, bt)
-        return -_scale(pa, at)
+            return scale(pb, bt)
+        return -scale(pa, at)
     return lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta)
 
 
@@ -98,7 +92,7 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
         for s in range(4):
             pair = 0x0C << (6 * s)
             if a & pair == pair:
-                m = 40 if s == _T else 20
+                m = 40 if _TM & pair else 20
                 if at and aw + am + m >= 66:  # R23: announce and declare without leading
                     return declared(seat, bw + bm if bt else 0, bt)
                 for c in range(s * 6 + 3, s * 6 + 1, -1):  # K then Q, no tuple
@@ -172,7 +166,7 @@ def follow_value(a, b, aw, bw, am, bm, at, bt, seat, c, f, lo=-4, hi=4):
     a ^= 1 << c
     b ^= 1 << f
     same = f // 6 == c // 6
-    if (same and f > c) or (not same and f // 6 == _T):
+    if (same and f > c) or (not same and _TM >> f & 1):
         return -after_trick(b, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -hi, -lo)
     return after_trick(a, b, aw + pts, bw, am, bm, at + 1, bt, seat, lo, hi)
 
@@ -188,7 +182,7 @@ def lead_wins(a, b, aw, bw, am, bm, at, bt, seat, marry):
     """True if the leader wins the hand (a null-window search: cheaper than the value)."""
     for s in range(4):
         if marry >> s & 1:
-            m = 40 if s == _T else 20
+            m = 40 if _TM >> 6 * s & 1 else 20
             if at and aw + am + m >= 66:
                 return True
             for c in (s * 6 + 2, s * 6 + 3):
@@ -206,7 +200,7 @@ def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
     choice = (-4, -1, -1)
     for s in range(4):
         if marry >> s & 1:
-            m = 40 if s == _T else 20
+            m = 40 if _TM >> 6 * s & 1 else 20
             if at and aw + am + m >= 66:
                 return (declared(seat, bw + bm if bt else 0, bt), -1, s)
             for c in (s * 6 + 2, s * 6 + 3):

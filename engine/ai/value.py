@@ -148,7 +148,7 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
     # pending: (my, their) announced marriage points not counted yet (no trick yet);
     # marry: a marriage in hand may be announced if I get the lead (R20);
     # error: a random slip of up to this much (1/10000 game point) on each card's value;
-    # scores: a list, to get (my cards, their values) back instead (for engine.lastopen).
+    # scores: a list, to get (my cards, their values) back instead (for engine.endgame.last_open).
     #
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     c = view.trick_card
