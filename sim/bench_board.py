@@ -5,7 +5,8 @@ board's object sizes and a real pystack), with the files laid out as `sim.deploy
 CIRCUITPY drive (into a temp folder), once as .py and once compiled by CircuitPython's own
 mpy-cross, and the screens drawn by lib/handheld/render.py (text as tiles of the built-in
 font) over the VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the
-firmware's C objects allocate). It measures, by bisection:
+firmware's C objects allocate), started in the temp folder with module paths as on a board
+(board_path: every module's path is a name interned for good). It measures, by bisection:
 - the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
   its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy, saving as on a board:
   code.py's store (handheld.store.open_store: nvm and the drive's /saves, here a file standing
@@ -30,7 +31,6 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")  # CI; skip
 CP_VERSION = "10.2.1"
-FAKES = os.path.join(ROOT, "tests", "vm", "fakes")
 TARGET_PY_KB = 110
 TARGET_MPY_KB = 90
 
@@ -73,13 +73,54 @@ def drive_trees(tmp):
         yield kind, write_tree(os.path.join(tmp, kind), kind == "mpy")
 
 
+# Module paths as on a board. A module's path is interned for good (its `__file__`; from .py
+# also the name its code is compiled under), so the runs start in the drive's tree with relative
+# entries on MICROPYPATH, and each module's name is as long as on a board. A board's sys.path is
+# ['', '/', '.frozen', '/lib'] with the drive's root the current folder (adafruit/circuitpython
+# main.c, start_mp(), at tag 10.2.1: "current dir (or base dir of the script)", then "/",
+# ".frozen", "/lib"), so code.py's modules are `engine/ai/solver.mpy` and
+# `/lib/handheld/app.mpy` there. The unix build's sys.path is the script's folder (its
+# realpath, absolute: ports/unix/main.c at 10.2.1, "Set base dir of the script as first entry
+# in sys.path") then MICROPYPATH's entries, where a first empty entry is dropped and a later
+# one kept: "::lib/" gives ['', 'lib/'] after it (measured). `/lib` itself cannot be given (it
+# is the host's /lib); `lib/` names `lib//handheld/app.mpy`, as long as a board's
+# `/lib/handheld/app.mpy` (plain `lib` would make each name under it a character shorter than
+# a board's). The script's folder, absolute, is one name more than a board has (its '').
+# The harness (tests/vm's scripts with tests/support's modules, and the stand-ins of
+# tests/vm/fakes) is copied into the temp tree under short folders for the runs (HARNESS):
+# nothing of it is in a drive sim.deploy writes (write_tree is the drive alone).
+HARNESS = (("t", ("tests/vm", "tests/support")), ("f", ("tests/vm/fakes",)))
+
+
+def harness(tree):
+    """Copy the harness into tree (once): tests/vm and tests/support's .py files into t/, the
+    stand-ins of tests/vm/fakes into f/."""
+    for folder, sources in HARNESS:
+        dest = os.path.join(tree, folder)
+        if os.path.isdir(dest):
+            continue
+        os.makedirs(dest)
+        for src in sources:
+            src = os.path.join(ROOT, *src.split("/"))
+            for name in sorted(os.listdir(src)):
+                if name.endswith(".py"):
+                    shutil.copyfile(os.path.join(src, name), os.path.join(dest, name))
+    return tree
+
+
+def board_path(screens=True):
+    """MICROPYPATH for a run in a tree with its harness (harness()): the drive's root, its lib,
+    the stand-ins of displayio & co. if screens, the harness's scripts and modules."""
+    return "::lib/" + (":f" if screens else "") + ":t"
+
+
 def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
-    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree."""
-    path = [tree, os.path.join(tree, "lib")] + ([FAKES] if screens else [])
-    path.append(os.path.join(ROOT, "tests", "support"))
-    env = dict(os.environ, MICROPYPATH=":".join(path), CIRCUITPY_PYSTACK_SIZE=str(pystack))
+    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree (its
+    copy in the harness, from the tree's root: module paths as on a board)."""
+    harness(tree)
+    env = dict(os.environ, MICROPYPATH=board_path(screens), CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython_path(), "-X", "heapsize=%dk" % heap_kb,
-                           os.path.join(ROOT, "tests", "vm", script)] + [str(a) for a in args],
+                           "t/" + script] + [str(a) for a in args],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 

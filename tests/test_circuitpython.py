@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from mpvm import ROOT, board_path, run, run_cp
+from mpvm import ROOT, run, run_board, run_cp
 
 ENGINE_HEAP = "32k"  # a match of the engine from .py (about 26 KB measured)
 AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
@@ -31,8 +31,8 @@ PYSTACK = 4096  # what the game asks for in settings.toml (handheld.pystack.SIZE
 
 
 def _cp(script, heap, args=(), pystack=PYSTACK, mpy=False, screens=False):
-    return run_cp(script, heap=heap, args=[str(a) for a in args], pystack=pystack,
-                  path=board_path(mpy, screens))
+    return run_board(script, heap=heap, args=[str(a) for a in args], pystack=pystack, mpy=mpy,
+                     screens=screens)
 
 
 def _ok(result):
