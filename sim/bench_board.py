@@ -213,12 +213,15 @@ def report(kind, out, least):
           "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     qs = re.findall(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", out)
     names = int(qs[0][2]) if len(qs) > 1 else 0  # the names' heap at base (its first line)
-    print("  before the app's imports %s live: the stand-ins' own code %s (displayio & co., "
-          "keypad & co.: C on a board, no heap there), the check script's %s "
-          "(tests/vm/mp_app_check.py, with the interpreter's start); of these %s, %s are the "
-          "names interned by then (%s names: most are the app's, which a board interns too); "
-          "then live:" % (kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
-                          qs[0][1] if len(qs) > 1 else "?"))
+    print("  before the app's imports %s live, the harness's, there through the play: the "
+          "stand-ins' own code %s (displayio & co., keypad & co.: C on a board, no heap "
+          "there), the check script's %s (tests/vm/mp_app_check.py, what the play needs, with "
+          "the interpreter's start; its set-up, tests/vm/mp_app_setup.py and mp_app_build.py, "
+          "leaves the heap before the play and is not counted, its report, mp_app_report.py, "
+          "comes after it); of these %s, %s are the names interned by then (%s names: most "
+          "are the app's, which a board interns too); then live:" % (
+              kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
+              qs[0][1] if len(qs) > 1 else "?"))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
           "(what stays loaded of handheld.store, persist, savedata), the board %s "
           "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
@@ -238,8 +241,8 @@ def report(kind, out, least):
               "at the 1,261st)" % (qs[-1][1], qs[-1][0]))
     if least:
         print("  a board spends neither the stand-ins' code and excess nor the check script: "
-              "about %.0f KB there (an estimate: the figure measured, %s KB, less what was "
-              "live before the app's imports but the names, and the excess)" % (
+              "about %.0f KB there (an estimate: the figure measured, %s KB, less the "
+              "harness's share above but its names, and the excess)" % (
                   least - (base - names + excess) / 1024.0, least))
 
 
