@@ -213,13 +213,14 @@ def report(kind, out, least):
           "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     qs = re.findall(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", out)
     names = int(qs[0][2]) if len(qs) > 1 else 0  # the names' heap at base (its first line)
-    print("  before the app's imports %s live, the harness's, there through the play: the "
-          "stand-ins' own code %s (displayio & co., keypad & co.: C on a board, no heap "
-          "there), the check script's %s (tests/vm/mp_app_check.py, what the play needs, with "
-          "the interpreter's start; its set-up, tests/vm/mp_app_setup.py and mp_app_build.py, "
-          "leaves the heap before the play and is not counted, its report, mp_app_report.py, "
-          "comes after it); of these %s, %s are the names interned by then (%s names: most "
-          "are the app's, which a board interns too); then live:" % (
+    print("  the harness, live through the play: %s: the stand-ins' own code %s (displayio & "
+          "co., keypad & co.: C on a board, no heap there), the check script's %s "
+          "(tests/vm/mp_app_check.py, what the play needs, with the interpreter's start; its "
+          "set-up, tests/vm/mp_app_setup.py and mp_app_build.py, leaves the heap before the "
+          "play and is not counted, its report, mp_app_report.py, comes after it); of these "
+          "%s, %s are the names interned before the app's imports (%s names: the app's, which "
+          "a board interns too, and names of displayio, keypad & co., which a board has in "
+          "flash; counted as the app's below); then live:" % (
               kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
               qs[0][1] if len(qs) > 1 else "?"))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
