@@ -153,3 +153,20 @@ def test_the_vm_stand_ins_read_back_and_take_at_least_what_the_firmware_takes():
     assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout + r.stderr
     kinds = [line for line in r.stdout.splitlines() if line.startswith("kind ")]
     assert len(kinds) == 6
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_module_paths_are_as_long_as_on_a_board(mpy):
+    """A module's path is interned for good: the board runs have a board's (sys.path '', '/',
+    '.frozen', '/lib' there: engine/rng.py, /lib/handheld/buttons.py), the harness short ones,
+    and nothing of it is in the drive sim.deploy writes."""
+    from sim import deploy
+    out = _ok(_cp("tests/vm/mp_path_check.py", "64k", mpy=mpy))
+    ext = ".mpy" if mpy else ".py"
+    files = [line[5:] for line in out.splitlines() if line.startswith("FILE ")]
+    assert "PATH ['', 'lib/', 't']" in out, out
+    assert files[0] == "engine/rng" + ext
+    assert files[1] == "lib//handheld/buttons" + ext  # as long as /lib/handheld/buttons.mpy
+    assert files[2:] == ["t/vmboard.py", "t/mp_app_setup.py"]
+    drive, _ = deploy.plan(ROOT, None)
+    assert not [rel for rel in drive if rel.split("/")[0] in ("t", "f", "tests")]
