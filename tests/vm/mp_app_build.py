@@ -4,10 +4,10 @@ board runs no such code; code.py's own is a few lines)."""
 import sys
 
 
-def build(mark, o):
+def build(mark, o, g):
     """The app built from mp_app_setup.setup's o, marking the heap (mark(i): at[i], 4-8, see
-    mp_app_check.py); returns (app, loop, rng, buttons, a, root, hint, fail, pins) for the
-    play."""
+    mp_app_check.py); sets app, loop, rng, buttons, a, root, hint, fail and pins in g (the
+    check's globals) for the play."""
     level, screens, fail, hint, board, root, nvm, store, keys, fx = o
     mark(4)
     import engine.match  # noqa: F401  (the engine and the computer player first,
@@ -49,6 +49,12 @@ def build(mark, o):
         view.update = update
     loop = Loop(app, view, keys, feedback=fx)
     mark(8)
-    return (app, loop, Rng(5), buttons, [0, 0, 0, 0, list(sys.modules["displayio"].KINDS)
-                                         if screens else None],
-            root, hint, fail, sys.modules["vmboard"].pins if board else None)
+    g["app"] = app
+    g["loop"] = loop
+    g["rng"] = Rng(5)
+    g["buttons"] = buttons
+    g["a"] = [0, 0, 0, 0, list(sys.modules["displayio"].KINDS) if screens else None]
+    g["root"] = root
+    g["hint"] = hint
+    g["fail"] = fail
+    g["pins"] = sys.modules["vmboard"].pins if board else None

@@ -99,10 +99,14 @@ def drop(name, first, last):
 # mp_app_setup.py, marks 0-3), then the app's imports and the app built (mp_app_build.py, marks
 # 4-8), each module dropped after use. pins: the PyGamer's pins (`board`) or None; a: presses,
 # hands in which a hint was shown, writes made by a pause mid-hand, bytes allocated in the idle
-# check, the screens' objects (built once) by kind.
+# check, the screens' objects (built once) by kind. build() sets them here: a value returned to
+# this frame would stay on its value stack (the pystack, which the collector scans whole) once
+# used, and keep the app alive after the play (drop's arguments overwrite what the calls above
+# leave there: the modules and their functions).
+app = loop = rng = buttons = a = root = hint = fail = pins = None
 o = __import__("mp_app_setup").setup(mark)
 drop("mp_app_setup", 0, 3)
-app, loop, rng, buttons, a, root, hint, fail, pins = __import__("mp_app_build").build(mark, o)
+__import__("mp_app_build").build(mark, o, globals())
 drop("mp_app_build", 4, 8)
 o = None
 at[9] = mark(11)  # the play's start: the live peak so far
@@ -226,9 +230,13 @@ def play():
                 [app.saves.store, app.saves.writes, app.saves.errors] if root else [])
 
 
-# the report runs as after a power cut: the app gone, so that it does not set the heap the app
-# needs (tests/vm/mp_app_report.py: it prints the figures, reads the saves back, weighs the
-# stand-ins and exits 1 if a check failed)
+# the report runs as after a power cut: the app gone, its modules too, so that the report (tests/
+# vm/mp_app_report.py: it prints the figures, reads the saves back, weighs the stand-ins and
+# exits 1 if a check failed) does not set the heap the app needs: compiled on the heap the app
+# left, fragmented, it did
 a.append(play())
 app = loop = None
+for k in list(sys.modules):
+    if k.startswith(("engine", "handheld")):
+        del sys.modules[k]  # (pop() would leave the module on this frame's value stack)
 __import__("mp_app_report").report(mark, at, a, root, hint, pins)

@@ -48,8 +48,8 @@ def report(mark, at, a, root, hint, pins):
     gc.collect()
     if root:  # the last write read back, as after a power cut: a new Store over the same
         # copies (files and nvm; open_store again would compile handheld.savelayout, which a
-        # board does at power-up only); the last payload is in the store's record buffer,
-        # from byte 12
+        # board does at power-up only), handheld.store loaded again; the last payload is in
+        # the store's record buffer, from byte 12
         from handheld.store import Store
         s, writes = r[7], r[8]
         back = Store(s.copies, s.kind).load() == bytes(memoryview(s.buf)[12:12 + s._n])
