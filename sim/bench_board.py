@@ -124,18 +124,61 @@ def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
-def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None):
+def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
     a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
-    saves; with a store the check builds the rest of code.py's PyGamer too (`board`)."""
+    saves; with a store the check builds the rest of code.py's PyGamer too (`board`). names:
+    the check lists every name interned at its end (`Q(...)` lines)."""
     args = (level, "screens" if screens else "text")
     if store:  # made empty for each run: the same heap figures every time
         shutil.rmtree(store, True)
         os.makedirs(store)
         args += ("store=" + store, "board")
+    if names:
+        args += ("names",)
     r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
+
+
+def firmware_names(board_id="pygamer"):
+    """The names of CircuitPython's own modules on board_id, a set (None without
+    circuitpython-stubs): the board's pins, its modules' names, and their classes', functions',
+    arguments' and constants' as the stubs list them. A board has these in flash (static
+    qstrs); the unix build interns them on its heap where the stand-ins or the app use them.
+    An estimate: the firmware's own list is made at its build."""
+    import ast
+    sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+    try:
+        import cpstubs
+    finally:
+        sys.path.pop(0)
+    board = cpstubs.stubs_dir() and cpstubs.board_stub(board_id)
+    if not board:
+        return None
+    names = set(board.pins)
+    for module in board.modules:
+        top = module.split(".")[0]
+        names.add(top)
+        folder = os.path.join(cpstubs.stubs_dir(), top + "-stubs")
+        for dirpath, _, files in os.walk(folder):
+            for name in files:
+                if not name.endswith(".pyi"):
+                    continue
+                with open(os.path.join(dirpath, name)) as f:
+                    tree = ast.parse(f.read())
+                for node in ast.walk(tree):
+                    if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                        names.add(node.name)
+                    if isinstance(node, ast.FunctionDef):
+                        a = node.args
+                        names.update(x.arg for x in a.posonlyargs + a.args + a.kwonlyargs)
+                    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                        names.add(node.target.id)
+                    elif isinstance(node, ast.Assign):
+                        names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    names.discard("self")
+    return names
 
 
 def smallest(ok, lo, hi, step):
@@ -240,6 +283,14 @@ def report(kind, out, least):
         print("  names interned at the end (qstrs, never freed; the stand-ins' and the "
               "script's among them): %s in %s pools (CircuitPython makes its 7th, 1,280 names, "
               "at the 1,261st)" % (qs[-1][1], qs[-1][0]))
+    flash = firmware_names()
+    listed = re.findall(r"^Q\((.*)\)$", out, re.M)
+    if flash and listed:
+        print("  of these names, about %d are CircuitPython's own on a PyGamer (its modules', "
+              "classes', functions' and arguments' names and the board's pins, as "
+              "circuitpython-stubs lists them: in flash on a board, interned here by the "
+              "stand-ins and by the app's modules that use them)" % len(
+                  [n for n in listed if n in flash]))
     if least:
         print("  a board spends neither the stand-ins' code and excess nor the check script: "
               "about %.0f KB there (an estimate: the figure measured, %s KB, less the "
@@ -259,7 +310,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for kind, tree in drive_trees(tmp):
             saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
-            done, falls, out = app_run(tree, 256, store=saves)
+            done, falls, out = app_run(tree, 256, store=saves, names=True)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))

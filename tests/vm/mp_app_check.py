@@ -3,7 +3,7 @@ view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
     micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]
-                                                            [board]]]
+                                                            [board] [names]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
 on the path), `fail`: the view raises once (to check that an error makes the exit code
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
@@ -46,7 +46,8 @@ screens' stand-ins take over the C objects they stand for (their Python tables; 
 kind, times how many were built).
 Last `qstr pool: n_pool=<n> n_qstr=<names interned> ... n_total_bytes=<B>`
 (micropython.qstr_info()), also printed at `base` (before the other lines: the names interned by
-then and the heap their pools and text take, within `base`). Exits 1 if the app counted an
+then and the heap their pools and text take, within `base`); with `names` the last is followed
+by every name interned (`Q(<name>)` lines, micropython.qstr_info(1)). Exits 1 if the app counted an
 error, got stuck, or allocated while idle.
 
 The code: this module holds what the play needs (the presses); the set-up (the arguments, the

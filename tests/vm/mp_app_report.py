@@ -64,7 +64,8 @@ def report(mark, at, a, root, hint, pins):
         print("SCREENS c=%d objects=%d fakes=%d labels=0 excess=%d" % (
             displayio.C_BYTES, sum(displayio.KINDS), at[1] - at[0], over(mark, a[4])))
     if hasattr(micropython, "qstr_info"):  # the names interned (`qstr pool: ... n_qstr=<n>`):
-        micropython.qstr_info()  # for good, in pools that double (CircuitPython: 1,280 at 1,261)
+        # for good, in pools that double (CircuitPython: 1,280 at 1,261); `names`: each listed
+        micropython.qstr_info(1 if "names" in sys.argv[3:] else 0)
     if errors:
         print("FAILED: errors=%d idle alloc=%d matches=%d: %s" % (r[3], a[3], r[2], r[6]))
         sys.exit(1)
