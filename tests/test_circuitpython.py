@@ -21,12 +21,12 @@ AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
 # drive's copy) and the rest of code.py's PyGamer (board profile, keypad and joystick input, sound
 # and lights over tests/support/vmboard.py), 3 matches: the issue's target is 110k (.py) and 90k
 # (.mpy); not met yet (sim.bench board), so these runs are held to what it needs now
-APP_HEAP = {False: "126k", True: "118k"}  # least measured 118k, 112k (2026-12-01, sim.bench
-# board, module paths as on a board and the check script's set-up and report off the heap during
-# the play; here, with the tests' own paths, 119-120k and 112k, but 123k and 113-114k failed in
-# some runs: fragmentation); 121k, 115k at cfb50c1; 142k, 131k with the stand-ins and the check
-# script slimmed; 151k, 149k before; 156k, 155k when the board's modules came in; README,
-# Benchmarks)
+APP_HEAP = {False: "126k", True: "118k"}  # least measured 118-119k, 111-112k (2026-12-01,
+# sim.bench board, module paths as on a board and the check script's set-up and report off the
+# heap during the play; the figure moves by a KB with changes of a few bytes anywhere:
+# fragmentation); here, with the tests' own paths, 118-121k and 112k, 114k failing in some runs;
+# 121k, 115k at cfb50c1; 142k, 131k with the stand-ins and the check script slimmed; 151k, 149k
+# before; 156k, 155k when the board's modules came in; README, Benchmarks)
 # the same with the coach's hints asked (DOWN), without the board's modules
 HINT_HEAP = {False: "132k", True: "112k"}  # least measured 127k, 107k (the same day; 141k, 125k
 # before the day's heap work)
