@@ -5,7 +5,8 @@ board's object sizes and a real pystack), with the files laid out as `sim.deploy
 CIRCUITPY drive (into a temp folder), once as .py and once compiled by CircuitPython's own
 mpy-cross, and the screens drawn by lib/handheld/render.py (text as tiles of the built-in
 font) over the VM stand-ins of displayio & co. (tests/vm/fakes: they allocate what the
-firmware's C objects allocate). It measures, by bisection:
+firmware's C objects allocate), started in the temp folder with module paths as on a board
+(board_path: every module's path is a name interned for good). It measures, by bisection:
 - the smallest `-X heapsize` with which the app at HARD plays 3 matches (one per preset) with
   its 160x128 screens (tests/vm/mp_app_check.py), from .py and from .mpy, saving as on a board:
   code.py's store (handheld.store.open_store: nvm and the drive's /saves, here a file standing
@@ -30,7 +31,6 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CP_DIR = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")  # CI; skip
 CP_VERSION = "10.2.1"
-FAKES = os.path.join(ROOT, "tests", "vm", "fakes")
 TARGET_PY_KB = 110
 TARGET_MPY_KB = 90
 
@@ -73,28 +73,112 @@ def drive_trees(tmp):
         yield kind, write_tree(os.path.join(tmp, kind), kind == "mpy")
 
 
+# Module paths as on a board. A module's path is interned for good (its `__file__`; from .py
+# also the name its code is compiled under), so the runs start in the drive's tree with relative
+# entries on MICROPYPATH, and each module's name is as long as on a board. A board's sys.path is
+# ['', '/', '.frozen', '/lib'] with the drive's root the current folder (adafruit/circuitpython
+# main.c, start_mp(), at tag 10.2.1: "current dir (or base dir of the script)", then "/",
+# ".frozen", "/lib"), so code.py's modules are `engine/ai/solver.mpy` and
+# `/lib/handheld/app.mpy` there. The unix build's sys.path is the script's folder (its
+# realpath, absolute: ports/unix/main.c at 10.2.1, "Set base dir of the script as first entry
+# in sys.path") then MICROPYPATH's entries, where a first empty entry is dropped and a later
+# one kept: "::lib/" gives ['', 'lib/'] after it (measured). `/lib` itself cannot be given (it
+# is the host's /lib); `lib/` names `lib//handheld/app.mpy`, as long as a board's
+# `/lib/handheld/app.mpy` (plain `lib` would make each name under it a character shorter than
+# a board's). The script's folder, absolute, is one name more than a board has (its '').
+# The harness (tests/vm's scripts with tests/support's modules, and the stand-ins of
+# tests/vm/fakes) is copied into the temp tree under short folders for the runs (HARNESS):
+# nothing of it is in a drive sim.deploy writes (write_tree is the drive alone).
+HARNESS = (("t", ("tests/vm", "tests/support")), ("f", ("tests/vm/fakes",)))
+
+
+def harness(tree):
+    """Copy the harness into tree (once): tests/vm and tests/support's .py files into t/, the
+    stand-ins of tests/vm/fakes into f/."""
+    for folder, sources in HARNESS:
+        dest = os.path.join(tree, folder)
+        if os.path.isdir(dest):
+            continue
+        os.makedirs(dest)
+        for src in sources:
+            src = os.path.join(ROOT, *src.split("/"))
+            for name in sorted(os.listdir(src)):
+                if name.endswith(".py"):
+                    shutil.copyfile(os.path.join(src, name), os.path.join(dest, name))
+    return tree
+
+
+def board_path(screens=True):
+    """MICROPYPATH for a run in a tree with its harness (harness()): the drive's root, its lib,
+    the stand-ins of displayio & co. if screens, the harness's scripts and modules."""
+    return "::lib/" + (":f" if screens else "") + ":t"
+
+
 def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
-    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree."""
-    path = [tree, os.path.join(tree, "lib")] + ([FAKES] if screens else [])
-    path.append(os.path.join(ROOT, "tests", "support"))
-    env = dict(os.environ, MICROPYPATH=":".join(path), CIRCUITPY_PYSTACK_SIZE=str(pystack))
+    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree (its
+    copy in the harness, from the tree's root: module paths as on a board)."""
+    harness(tree)
+    env = dict(os.environ, MICROPYPATH=board_path(screens), CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython_path(), "-X", "heapsize=%dk" % heap_kb,
-                           os.path.join(ROOT, "tests", "vm", script)] + [str(a) for a in args],
+                           "t/" + script] + [str(a) for a in args],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
-def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None):
+def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
     a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
-    saves; with a store the check builds the rest of code.py's PyGamer too (`board`)."""
+    saves; with a store the check builds the rest of code.py's PyGamer too (`board`). names:
+    the check lists every name interned at its end (`Q(...)` lines)."""
     args = (level, "screens" if screens else "text")
     if store:  # made empty for each run: the same heap figures every time
         shutil.rmtree(store, True)
         os.makedirs(store)
         args += ("store=" + store, "board")
+    if names:
+        args += ("names",)
     r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
+
+
+def firmware_names(board_id="pygamer"):
+    """The names of CircuitPython's own modules on board_id, a set (None without
+    circuitpython-stubs): the board's pins, its modules' names, and their classes', functions',
+    arguments' and constants' as the stubs list them. A board has these in flash (static
+    qstrs); the unix build interns them on its heap where the stand-ins or the app use them.
+    An estimate: the firmware's own list is made at its build."""
+    import ast
+    sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+    try:
+        import cpstubs
+    finally:
+        sys.path.pop(0)
+    board = cpstubs.stubs_dir() and cpstubs.board_stub(board_id)
+    if not board:
+        return None
+    names = set(board.pins)
+    for module in board.modules:
+        top = module.split(".")[0]
+        names.add(top)
+        folder = os.path.join(cpstubs.stubs_dir(), top + "-stubs")
+        for dirpath, _, files in os.walk(folder):
+            for name in files:
+                if not name.endswith(".pyi"):
+                    continue
+                with open(os.path.join(dirpath, name)) as f:
+                    tree = ast.parse(f.read())
+                for node in ast.walk(tree):
+                    if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                        names.add(node.name)
+                    if isinstance(node, ast.FunctionDef):
+                        a = node.args
+                        names.update(x.arg for x in a.posonlyargs + a.args + a.kwonlyargs)
+                    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                        names.add(node.target.id)
+                    elif isinstance(node, ast.Assign):
+                        names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    names.discard("self")
+    return names
 
 
 def smallest(ok, lo, hi, step):
@@ -172,12 +256,16 @@ def report(kind, out, least):
           "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
     qs = re.findall(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", out)
     names = int(qs[0][2]) if len(qs) > 1 else 0  # the names' heap at base (its first line)
-    print("  before the app's imports %s live: the stand-ins' own code %s (displayio & co., "
-          "keypad & co.: C on a board, no heap there), the check script's %s "
-          "(tests/vm/mp_app_check.py, with the interpreter's start); of these %s, %s are the "
-          "names interned by then (%s names: most are the app's, which a board interns too); "
-          "then live:" % (kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
-                          qs[0][1] if len(qs) > 1 else "?"))
+    print("  the harness, live through the play: %s: the stand-ins' own code %s (displayio & "
+          "co., keypad & co.: C on a board, no heap there), the check script's %s "
+          "(tests/vm/mp_app_check.py, what the play needs, with the interpreter's start; its "
+          "set-up, tests/vm/mp_app_setup.py and mp_app_build.py, leaves the heap before the "
+          "play and is not counted, its report, mp_app_report.py, comes after it); of these "
+          "%s, %s are the names interned before the app's imports (%s names: the app's, which "
+          "a board interns too, and names of displayio, keypad & co., which a board has in "
+          "flash; counted as the app's below); then live:" % (
+              kb(base), kb(fakes), kb(base - fakes), kb(base), kb(names),
+              qs[0][1] if len(qs) > 1 else "?"))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
           "(what stays loaded of handheld.store, persist, savedata), the board %s "
           "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
@@ -195,10 +283,18 @@ def report(kind, out, least):
         print("  names interned at the end (qstrs, never freed; the stand-ins' and the "
               "script's among them): %s in %s pools (CircuitPython makes its 7th, 1,280 names, "
               "at the 1,261st)" % (qs[-1][1], qs[-1][0]))
+    flash = firmware_names()
+    listed = re.findall(r"^Q\((.*)\)$", out, re.M)
+    if flash and listed:
+        print("  of these names, about %d are CircuitPython's own on a PyGamer (its modules', "
+              "classes', functions' and arguments' names and the board's pins, as "
+              "circuitpython-stubs lists them: in flash on a board, interned here by the "
+              "stand-ins and by the app's modules that use them)" % len(
+                  [n for n in listed if n in flash]))
     if least:
         print("  a board spends neither the stand-ins' code and excess nor the check script: "
-              "about %.0f KB there (an estimate: the figure measured, %s KB, less what was "
-              "live before the app's imports but the names, and the excess)" % (
+              "about %.0f KB there (an estimate: the figure measured, %s KB, less the "
+              "harness's share above but its names, and the excess)" % (
                   least - (base - names + excess) / 1024.0, least))
 
 
@@ -214,7 +310,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for kind, tree in drive_trees(tmp):
             saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
-            done, falls, out = app_run(tree, 256, store=saves)
+            done, falls, out = app_run(tree, 256, store=saves, names=True)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))

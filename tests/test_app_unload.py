@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from mpvm import board_path, run, run_cp
+from mpvm import run, run_board
 from handheld import screen as S
 from handheld import unload
 from handheld import store as stores
@@ -251,7 +251,7 @@ def test_the_save_pages_and_the_statistics_go_once_closed(form, request):
 
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_the_screens_go_and_open_again_on_circuitpython(mpy):
-    out = run_cp("tests/vm/mp_unload_check.py", heap="160k", path=board_path(mpy))
+    out = run_board("tests/vm/mp_unload_check.py", heap="160k", mpy=mpy)
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     assert lines[-1] == "OK hands=3 hints=3"

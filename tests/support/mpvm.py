@@ -13,8 +13,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+from sim import bench_board  # noqa: E402
 from sim.bench_board import CP_DIR, CP_VERSION, circuitpython_path, mpy_cross_path  # noqa: E402
-FAKES = os.path.join(ROOT, "tests", "vm", "fakes")  # displayio & co. for the VMs
 CP_MISSING = ("CircuitPython %s's unix build is not in %s (it comes with the team's shared "
               "tools, not with a clone): this check runs where it is" % (CP_VERSION, CP_DIR))
 
@@ -47,12 +47,22 @@ def run(script, heap="128k", args=(), path="lib:tests/support"):
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:tests/support"):
+def run_cp(script, heap="128k", args=(), pystack=4096, bits=32, path=".:lib:tests/support",
+           cwd=ROOT):
     """CompletedProcess of CircuitPython's unix build running script (skips where missing),
     with CIRCUITPY_PYSTACK_SIZE=pystack and lib and tests/support on its path."""
     env = dict(os.environ, MICROPYPATH=path, CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython(bits), "-X", "heapsize=" + heap, script] + list(args),
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+def run_board(script, heap="128k", args=(), pystack=4096, mpy=False, screens=False):
+    """run_cp of tests/vm/<script> on a board's files (board_tree), started in that tree with
+    module paths as on a board (sim.bench_board.board_path): its copy of the harness (tests/vm,
+    tests/support), and the VM stand-ins of displayio & co. if screens."""
+    tree = bench_board.harness(board_tree(mpy))
+    return run_cp("t/" + os.path.basename(script), heap, args, pystack,
+                  path=bench_board.board_path(screens), cwd=tree)
 
 
 _TREES = {}
@@ -81,14 +91,3 @@ def board_tree(mpy=False):
             f.write(data)
     _TREES[mpy] = tmp
     return tmp
-
-
-def board_path(mpy=False, screens=False):
-    """MICROPYPATH for a script run on a board's files (board_tree), with the VM stand-ins of
-    displayio & co. if screens, and tests/support (helpers such as fakeboard)."""
-    tree = board_tree(mpy)
-    parts = [tree, os.path.join(tree, "lib")]
-    if screens:
-        parts.append(FAKES)
-    parts.append(os.path.join(ROOT, "tests", "support"))
-    return ":".join(parts)
