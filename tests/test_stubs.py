@@ -44,6 +44,7 @@ HINTS = {
                                 "enable": "digitalio.DigitalInOut",
                                 "power": "digitalio.DigitalInOut"},
     "lib/handheld/layout.py": {"display": "busdisplay.BusDisplay"},
+    "lib/handheld/pagebuild.py": {"display": "busdisplay.BusDisplay"},
 }
 
 # Imports that may be missing on a board by design: sound and lights are extras, and
@@ -123,8 +124,12 @@ def test_the_checker_sees_the_hardware_names():
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
-        "lib/handheld/layout.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
-                                   "busdisplay.BusDisplay.root_group"},
+        "lib/handheld/layout.py": {"busdisplay.BusDisplay.width", "busdisplay.BusDisplay.height"},
+        "lib/handheld/tablebuild.py": {"displayio.Group", "vectorio.Rectangle",
+                                       "displayio.Palette"},
+        "lib/handheld/pagebuild.py": {"displayio.Group", "vectorio.Rectangle",
+                                      "displayio.Palette", "busdisplay.BusDisplay.root_group",
+                                      "busdisplay.BusDisplay.auto_refresh"},
         "lib/handheld/tiletext.py": {"terminalio.FONT", "fontio.BuiltinFont.bitmap",
                                      "displayio.TileGrid", "displayio.Palette.make_transparent"},
         "lib/handheld/store.py": {"microcontroller.nvm"},
