@@ -1,6 +1,7 @@
 """Where things go on 160x128 (PyGamer, PyBadge), 240x135 and 240x240 screens, and `build`, the
-first step of handheld.render's Renderer (then handheld.tablebuild and handheld.pagebuild build
-the screen there; the Renderer unloads each once done).
+first step of handheld.render's Renderer (with the card sheets, handheld.cardpaint's; then
+handheld.tablebuild and handheld.pagebuild build the screen there; the Renderer unloads each
+once done).
 
 Only numbers: `layout(width, height)` returns a tuple for the nearest supported size, with
 these fields in this order (handheld.tablebuild unpacks it so; x, y: a top left corner):
@@ -21,6 +22,7 @@ interned name (a qstr) for good, and the object a table of them. Text uses the 6
 font, so a line of n characters is 6n pixels wide. This module needs no displayio, so the
 numbers can be checked on any VM.
 """
+from handheld import unload
 
 
 def layout(width=160, height=128):
@@ -63,7 +65,8 @@ def layout(width=160, height=128):
 
 def build(r, display=None, width=None, height=None):
     """The first step of handheld.render's build: the layout tuple for display's size (or
-    width x height), and what update() reads of it kept on the Renderer r."""
+    width x height), returned, what update() reads of it kept on the Renderer r, and the card
+    sheets (r.art, handheld.cardpaint's: its code then leaves the heap)."""
     if display is not None:
         width = display.width
         height = display.height
@@ -74,4 +77,10 @@ def build(r, display=None, width=None, height=None):
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0
+    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale)
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[4])
+    cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
+    # handheld.render's _drop)
+    cardpaint = None
+    unload("handheld.cardpaint")
     return lay

@@ -1,15 +1,15 @@
 """Draws the app with displayio: TileGrids over the card sheets (handheld.cardart), text as
 TileGrids of glyphs (handheld.tiletext).
 
-Everything is built once, in steps: handheld.layout's numbers for the display's size, the card
-sheets (handheld.cardart), the table (handheld.tablebuild), the pages (handheld.pagebuild); the
+Everything is built once, in steps: handheld.layout's numbers for the display's size and the card
+sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild); the
 code of each step then leaves the heap.
 `update(app)` (handheld.draw, the base class: split off so that no module is big to compile on
 a board) only changes the tiles, positions, palettes and texts that differ from what is shown,
 then refreshes the display once.
 """
 from handheld import screen as A
-from handheld.cardart import CardArt, MORE, NORMAL, DIM, LIT
+from handheld.cardart import MORE, NORMAL, DIM, LIT
 from handheld import unload
 from handheld.draw import Draw
 
@@ -38,11 +38,10 @@ class Renderer(Draw):
     def __init__(self, display=None, width=None, height=None):
         # built in steps, each by a module that is needed for it only: compiled (from .py), run
         # and dropped in turn, so that no big compile meets the app's heap on a board (one
-        # module for it all, handheld.layout, set the least heap from .py: 121 KB, now 120)
-        from handheld import layout  # the numbers for the display's size
+        # module for it all, handheld.layout, set the least heap from .py: 121 KB, now 119)
+        from handheld import layout  # the numbers for the display's size, the card sheets
         lay = layout.build(self, display, width, height)
         _drop(layout)
-        self.art = CardArt(lay[2], lay[3], lay[4])  # the card sheets (handheld.cardpaint)
         from handheld import tablebuild
         tablebuild.build(self, lay)
         _drop(tablebuild)
