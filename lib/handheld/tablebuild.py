@@ -2,8 +2,9 @@
 build, after handheld.layout's numbers and the card sheets; this module then leaves the heap).
 """
 import displayio
+import terminalio
 import vectorio
-from handheld.tiletext import Text, ink, CENTRE, RIGHT
+from handheld.tiletext import Text, CENTRE, RIGHT
 
 try:
     from micropython import const
@@ -18,6 +19,27 @@ _PANEL_FILL = const(0x0C2A16)
 _SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
 
 
+def text():
+    """The Text (handheld.tiletext) over the built-in font's glyph sheet."""
+    f = terminalio.FONT
+    tx = Text()
+    tx.w, tx.h = f.get_bounding_box()[:2]
+    tx.sheet = f.bitmap  # the glyph sheet
+    if not isinstance(getattr(f.bitmap, "width", None), int):
+        from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
+        tx.sheet = sheet(f, tx.w, tx.h)
+    tx.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
+    return tx
+
+
+def ink(colour):
+    """A text colour: the glyph sheet's 1s in colour, its 0s transparent."""
+    p = displayio.Palette(2)
+    p[1] = colour
+    p.make_transparent(0)
+    return p
+
+
 def build(r, lay):
     """The table's group (r.table) and its parts for the Renderer r at layout lay (the tuple of
     handheld.layout), with the card sheets in r.art."""
@@ -26,7 +48,7 @@ def build(r, lay):
      opp_info, opp_glyphs, stock, trump, stock_label, trump_glyph, trick_opp, trick_me,
      score, me_info, me_glyphs, hand, prompt, panel, page_top, page_step, page_lines, page_x,
      title_y, title_cards, title_text_top) = lay
-    r.tx = tx = Text()
+    r.tx = tx = text()
     r.white = white = ink(_WHITE)
     r.yellow = yellow = ink(_YELLOW)
     art = r.art
