@@ -44,6 +44,7 @@ HINTS = {
                                 "enable": "digitalio.DigitalInOut",
                                 "power": "digitalio.DigitalInOut"},
     "lib/handheld/layout.py": {"display": "busdisplay.BusDisplay"},
+    "lib/handheld/pagebuild.py": {"display": "busdisplay.BusDisplay"},
 }
 
 # Imports that may be missing on a board by design: sound and lights are extras, and
@@ -123,13 +124,19 @@ def test_the_checker_sees_the_hardware_names():
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",
                                      "keypad.Event.pressed", "keypad.Keys.deinit"},
-        "lib/handheld/layout.py": {"displayio.Group", "vectorio.Rectangle", "displayio.Palette",
-                                   "busdisplay.BusDisplay.root_group"},
-        "lib/handheld/tiletext.py": {"terminalio.FONT", "fontio.BuiltinFont.bitmap",
-                                     "displayio.TileGrid", "displayio.Palette.make_transparent"},
+        "lib/handheld/layout.py": {"busdisplay.BusDisplay.width", "busdisplay.BusDisplay.height"},
+        "lib/handheld/tablebuild.py": {"displayio.Group", "vectorio.Rectangle",
+                                       "displayio.Palette", "terminalio.FONT",
+                                       "fontio.BuiltinFont.bitmap",
+                                       "displayio.Palette.make_transparent"},
+        "lib/handheld/pagebuild.py": {"displayio.Group", "vectorio.Rectangle",
+                                      "displayio.Palette", "busdisplay.BusDisplay.root_group",
+                                      "busdisplay.BusDisplay.auto_refresh"},
+        "lib/handheld/tiletext.py": {"displayio.TileGrid"},
         "lib/handheld/store.py": {"microcontroller.nvm"},
-        "lib/handheld/cardart.py": {"displayio.Palette.make_transparent", "displayio.TileGrid"},
-        "lib/handheld/cardpaint.py": {"bitmaptools.fill_region"},
+        "lib/handheld/cardart.py": {"displayio.TileGrid"},
+        "lib/handheld/cardpaint.py": {"bitmaptools.fill_region", "displayio.Bitmap",
+                                      "displayio.Palette.make_transparent"},
     }
     for rel, names in expect.items():
         assert names <= seen[rel], (rel, sorted(names - seen[rel]))

@@ -9,11 +9,10 @@ paper, edge, ink), so six palettes colour it: NORMAL, DIM (cards that may not
 be played, a turned-down trump) and LIT (the selected card: a yellow edge), each with black or
 red ink for the card's suit (`shade(card, state)`). The back is a bitmap of its own (it has
 more colours). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the
-middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpaint draws them all once.
+middle; `glyph()` gives rows of 7x7 suits for the status lines. handheld.cardpaint makes the
+sheets and their palettes and draws them, once.
 """
 import displayio
-
-from handheld import unload
 
 try:
     from micropython import const
@@ -22,14 +21,11 @@ except ImportError:  # CPython
         return x
 
 MORE = 24
-_TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
 
 # what shade() colours a card for
 NORMAL = 0
 DIM = 1
 LIT = 2
-
-_CLEAR = const(0)  # transparent, in every sheet (the values drawn: handheld.cardpaint)
 
 _BACKS = const(6)  # shades[6]: the back's palette; shades[7]: the suit glyphs'
 
@@ -39,39 +35,10 @@ def bottom(tile):
     return 25 if tile >= MORE else 26 + tile // 6
 
 
-def _palette(values):
-    p = displayio.Palette(len(values))
-    for i in range(len(values)):
-        p[i] = values[i]
-    p.make_transparent(_CLEAR)
-    return p
-
-
 class CardArt:
-    """The sheets and their palettes for cards of w x h pixels (big: scale of the middle suit)."""
-
-    def __init__(self, w=20, h=28, big=1):
-        self.w = w
-        self.h = h
-        self.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
-        # the palettes (a module-level table would be a name interned on a board for good):
-        # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
-        shades = []
-        for row in ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
-                    (0x707870, 0x283028, 0x303830, 0x603838),  # DIM
-                    (0xFFFFFF, 0xF8D020, 0x101010, 0xE01818)):  # LIT: the yellow edge; "more"
-            for ink in (row[2], row[3]):  # paper, edge, then the black and the red ink
-                shades.append(_palette((0, row[0], row[1], ink)))
-        # the back's colours 0-5: clear, white, black, red, blue, light
-        shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
-        shades.append(_palette((0, 0xF8F8F0, 0xD01818, 0)))  # suits: black ones white on felt
-        self.shades = tuple(shades)
-        self.back_sheet = displayio.Bitmap(w, h, 6)
-        self.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
-        from handheld import cardpaint
-        cardpaint.paint(self, big, MORE)
-        del cardpaint  # used once: let its code and data go
-        unload("handheld.cardpaint")
+    """The sheets and their palettes for cards of w x h pixels, and TileGrids of them: made by
+    handheld.cardpaint's `sheets` (w, h; sheet, back_sheet, suits: the Bitmaps; shades: the
+    palettes), whose code leaves the heap once they are drawn."""
 
     def shade(self, card, state=NORMAL):
         """The palette for card (a face, or MORE: always the yellow chip) in state."""

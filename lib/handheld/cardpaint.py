@@ -1,5 +1,6 @@
-"""The card pictures' drawing, run once by handheld.cardart.CardArt to fill its sheets and
-then dropped from memory (nothing keeps this module: its code and glyph data leave the heap).
+"""The card pictures' sheets and palettes (handheld.cardart), made and drawn once by `sheets`
+for handheld.render's Renderer, then dropped from memory (nothing keeps this module: its code
+and glyph data leave the heap).
 
 Glyph rows are ints, bit (width - 1) the leftmost pixel.
 """
@@ -9,12 +10,18 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+import displayio
+from handheld.cardart import CardArt, MORE
+
 try:
     import bitmaptools
 except ImportError:  # not on every build
     bitmaptools = None
 
+_TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
+
 # the face sheet's values (handheld.cardart's palettes colour them): 0 is clear
+_CLEAR = const(0)  # transparent, in every sheet
 _PAPER = const(1)
 _EDGE = const(2)
 _INK = const(3)  # black or red, by the palette
@@ -23,6 +30,39 @@ _WHITE = const(1)
 _BLACK = const(2)
 _BLUE = const(4)
 _LIGHT = const(5)
+
+
+def sheets(w=20, h=28, big=1):
+    """The CardArt for cards of w x h pixels (big: the scale of the middle suit): its sheets and
+    palettes, drawn."""
+    art = CardArt()
+    art.w = w
+    art.h = h
+    art.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
+    # the palettes (a module-level table would be a name interned on a board for good):
+    # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
+    shades = []
+    for row in ((0xF8F8F0, 0x101010, 0x101010, 0xD01818),  # NORMAL
+                (0x707870, 0x283028, 0x303830, 0x603838),  # DIM
+                (0xFFFFFF, 0xF8D020, 0x101010, 0xE01818)):  # LIT: the yellow edge; "more"
+        for ink in (row[2], row[3]):  # paper, edge, then the black and the red ink
+            shades.append(_palette((0, row[0], row[1], ink)))
+    # the back's colours 0-5: clear, white, black, red, blue, light
+    shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
+    shades.append(_palette((0, 0xF8F8F0, 0xD01818, 0)))  # suits: black ones white on felt
+    art.shades = tuple(shades)
+    art.back_sheet = displayio.Bitmap(w, h, 6)
+    art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
+    paint(art, big, MORE)
+    return art
+
+
+def _palette(values):
+    p = displayio.Palette(len(values))
+    for i in range(len(values)):
+        p[i] = values[i]
+    p.make_transparent(_CLEAR)
+    return p
 
 
 def _rect(bm, x, y, w, h, v, shift=0, half=0):

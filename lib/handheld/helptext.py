@@ -41,4 +41,8 @@ def help_page(preset_name, at):
     second page): only that page is wrapped, so the help holds one page's lines, not all."""
     note = _PRESET_NOTES.get(preset_name)
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
-    return wrap(texts[at % len(texts)])[:_HELP_LINES], len(texts)
+    # no deep expression: a board's parser then grows its stack of rules (640 B at once) while
+    # the module compiles over the app's heap
+    n = len(texts)
+    lines = wrap(texts[at % n])
+    return lines[:_HELP_LINES], n

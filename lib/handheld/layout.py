@@ -1,8 +1,10 @@
-"""Where things go on 160x128 (PyGamer, PyBadge), 240x135 and 240x240 screens, and `build`,
-which makes handheld.render's Renderer there (once: the Renderer then unloads this module).
+"""Where things go on 160x128 (PyGamer, PyBadge), 240x135 and 240x240 screens, and `build`, the
+first step of handheld.render's Renderer (with the card sheets, handheld.cardpaint's; then
+handheld.tablebuild and handheld.pagebuild build the screen there; the Renderer unloads each
+once done).
 
 Only numbers: `layout(width, height)` returns a tuple for the nearest supported size, with
-these fields in this order (handheld.render unpacks it so; x, y: a top left corner):
+these fields in this order (handheld.tablebuild unpacks it so; x, y: a top left corner):
 
     width height card_w card_h big felt page    big: scale of the middle suit; 2 colours
     opp_x opp_step opp_y                         the computer's backs (peek from the top)
@@ -17,20 +19,10 @@ these fields in this order (handheld.render unpacks it so; x, y: a top left corn
 Each size is a function that builds its tuple when asked: only the screen's own stays in the
 heap. A tuple, not an object with named fields: on a board each field's name would be an
 interned name (a qstr) for good, and the object a table of them. Text uses the 6x12 terminal
-font, so a line of n characters is 6n pixels wide. `layout` needs no displayio (build imports
-it), so the numbers can be checked on any VM.
+font, so a line of n characters is 6n pixels wide. This module needs no displayio, so the
+numbers can be checked on any VM.
 """
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_WHITE = const(0xF0F0E8)  # the text colours, the choices panel's fill
-_YELLOW = const(0xF8D020)
-_GREY = const(0xA0B0A0)
-_PANEL_FILL = const(0x0C2A16)
-_SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
+from handheld import unload
 
 
 def layout(width=160, height=128):
@@ -72,107 +64,23 @@ def layout(width=160, height=128):
 
 
 def build(r, display=None, width=None, height=None):
-    """Build the whole screen for handheld.render's Renderer r (its displayio groups, the card
-    sheets, the text lines) at the layout of display's size (or width x height)."""
-    import displayio
-    import vectorio
-    from handheld.cardart import CardArt
-    from handheld.tiletext import Text, ink, CENTRE, RIGHT
-    from handheld import words
+    """The first step of handheld.render's build: the layout tuple for display's size (or
+    width x height), returned, what update() reads of it kept on the Renderer r, and the card
+    sheets (r.art, handheld.cardpaint's: its code then leaves the heap)."""
     if display is not None:
         width = display.width
         height = display.height
-    # the fields as locals (listed above): no names to intern
-    (width, height, card_w, card_h, big, felt, page_fill, opp_x, opp_step, opp_y,
-     opp_info, opp_glyphs, stock, trump, stock_label, trump_glyph, trick_opp, trick_me,
-     score, me_info, me_glyphs, hand, prompt, panel, page_top, page_step, page_lines, page_x,
-     title_y, title_cards, title_text_top) = layout(width or 160, height or 128)
-    # what update() reads of it (handheld.draw unpacks it in this order); the hand's x, y,
-    # step and raise
-    r.lay = (height, page_top, page_step, title_text_top, panel[4])
-    r.hand = hand
+    lay = layout(width or 160, height or 128)
+    # what update() reads of it (handheld.draw unpacks it in this order): height, page_top,
+    # page_step, title_text_top, the panel's line step; the hand's x, y, step and raise
+    r.lay = (lay[1], lay[24], lay[25], lay[30], lay[23][4])
+    r.hand = lay[21]
     r.display = display
     r.refreshes = 0
-    r.tx = tx = Text()
-    r.white = white = ink(_WHITE)
-    r.yellow = yellow = ink(_YELLOW)
-    r.art = art = CardArt(card_w, card_h, big)
-    root = displayio.Group()
-    p = displayio.Palette(1)  # the felt, a solid rectangle
-    p[0] = felt
-    root.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
-    r.table = t = displayio.Group()
-    root.append(t)
-    # the computer's hand, its line and marriages
-    backs = []
-    for i in range(6):
-        tg = art.back(opp_x + i * opp_step, opp_y)
-        backs.append(tg)
-        t.append(tg)
-    r.backs = tuple(backs)
-    opp = (tx.line(t, white, opp_info[0], opp_info[1], 18),
-           art.glyph(4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
-    t.append(opp[1])  # update()
-    # stock and trump
-    r.stock = art.back(stock[0], stock[1])
-    r.trump = art.card(0, trump[0], trump[1])
-    t.append(r.trump)
-    t.append(r.stock)
-    r.stock_label = tx.line(t, white, stock_label[0], stock_label[1], 7, CENTRE)
-    g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
-    r.trump_big = (g, art.glyph(0))  # the group that scales it, the suit's tile
-    g.append(r.trump_big[1])
-    t.append(g)
-    # the trick: the computer's card above, the player's below
-    r.trick = (art.card(0, trick_me[0], trick_me[1]),
-               art.card(0, trick_opp[0], trick_opp[1]))
-    t.append(r.trick[1])
-    t.append(r.trick[0])
-    x, y, step = score
-    r.score = (tx.line(t, white, x, y, 6, RIGHT),
-               tx.line(t, white, x, y + step, 6, RIGHT),
-               tx.line(t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
-    me = (tx.line(t, white, me_info[0], me_info[1], 18),
-          art.glyph(4, me_glyphs[0], me_glyphs[1], 3))
-    t.append(me[1])
-    r.seats = (me, opp)  # per seat: its status line and its marriages' suits
-    slots = []
-    for i in range(_SLOTS):
-        tg = art.card(0, hand[0] + i * hand[2], hand[1])
-        slots.append(tg)
-        t.append(tg)
-    r.cards = tuple(slots)  # the hand's slots
-    r.prompt = tx.line(t, white, prompt[0], prompt[1], 26)
-    # the choices panel over the table
-    x, y, w, h, step = panel
-    r.panel = g = displayio.Group(x=x, y=y)
-    p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
-    p[0] = _PANEL_FILL
-    p[1] = _YELLOW
-    r.panel_box = (
-        vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
-        vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
-    g.append(r.panel_box[0])
-    g.append(r.panel_box[1])
-    r.panel_lines = tuple(tx.line(g, yellow if i == 0 else white, 3, 3 + i * step, 18)
-                          for i in range(6))
-    t.append(g)
-    # full-screen pages
-    r.page = g = displayio.Group()
-    p = displayio.Palette(1)  # the pages' background
-    p[0] = page_fill
-    g.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
-    r.title = displayio.Group()
-    big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
-    tx.set(tx.line(big, yellow, 0, 0, 9), "Sixty-Six")
-    r.title.append(big)
-    x, y, step = title_cards
-    for i in range(4):
-        r.title.append(art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
-    g.append(r.title)
-    r.page_lines = tuple(tx.line(g, white, page_x, page_top + i * page_step, words.WIDTH)
-                         for i in range(page_lines))
-    root.append(g)
-    if display is not None:
-        display.auto_refresh = False
-        display.root_group = root
+    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale)
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[4])
+    cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
+    # handheld.render's _drop)
+    cardpaint = None
+    unload("handheld.cardpaint")
+    return lay

@@ -2,40 +2,24 @@
 
 `terminalio.FONT.bitmap` holds every glyph of a board's built-in font in flash, printable ASCII
 first (a character's tile is its code minus 32), so a line of n characters costs one TileGrid
-(96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette (`ink`).
+(96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette
+(handheld.tablebuild's `ink`, which makes the Text too: code needed once, dropped after).
 It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
 label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
 16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
 one.
 """
 import displayio
-import terminalio
 
 LEFT = 0
 CENTRE = 1
 RIGHT = 2
 
 
-def ink(colour):
-    """A text colour: the glyph sheet's 1s in colour, its 0s transparent."""
-    p = displayio.Palette(2)
-    p[1] = colour
-    p.make_transparent(0)
-    return p
-
-
 class Text:
     """Makes lines and changes what they show. The tiles are the only copy of the text: a
-    character is written only where the tile differs."""
-
-    def __init__(self):
-        f = terminalio.FONT
-        self.w, self.h = f.get_bounding_box()[:2]
-        self.sheet = f.bitmap  # the glyph sheet
-        if not isinstance(getattr(f.bitmap, "width", None), int):
-            from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
-            self.sheet = sheet(f, self.w, self.h)
-        self.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
+    character is written only where the tile differs. Made by handheld.tablebuild's `text()`
+    (w, h: a glyph's size; sheet: the glyph sheet; aligns: id(line) -> CENTRE or RIGHT)."""
 
     def line(self, group, colour, x, y, width, align=LEFT):
         """A line of `width` characters in colour (an `ink`) appended to group, its left edge,

@@ -1,0 +1,40 @@
+"""The full-screen pages' displayio objects and the screen's root group, built once for
+handheld.render's Renderer (the last step of its build, after handheld.tablebuild's table; this
+module then leaves the heap).
+"""
+import displayio
+import vectorio
+from handheld import words
+
+
+def build(r, lay, display=None):
+    """The pages' group (r.page: the title, the page's lines) for the Renderer r at layout lay
+    (handheld.layout's tuple), then the root group over the felt, the table and the pages, shown
+    on display if not None."""
+    width, height = lay[0], lay[1]
+    title_y, title_cards = lay[28], lay[29]
+    tx = r.tx
+    root = displayio.Group()
+    p = displayio.Palette(1)  # the felt, a solid rectangle
+    p[0] = lay[5]
+    root.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
+    root.append(r.table)
+    # full-screen pages
+    r.page = g = displayio.Group()
+    p = displayio.Palette(1)  # the pages' background
+    p[0] = lay[6]
+    g.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
+    r.title = displayio.Group()
+    big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
+    tx.set(tx.line(big, r.yellow, 0, 0, 9), "Sixty-Six")
+    r.title.append(big)
+    x, y, step = title_cards
+    for i in range(4):
+        r.title.append(r.art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
+    g.append(r.title)
+    r.page_lines = tuple(tx.line(g, r.white, lay[27], lay[24] + i * lay[25], words.WIDTH)
+                         for i in range(lay[26]))
+    root.append(g)
+    if display is not None:
+        display.auto_refresh = False
+        display.root_group = root
