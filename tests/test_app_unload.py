@@ -37,7 +37,7 @@ def loaded(*names):
 
 
 # decided per module by how it was loaded (handheld.menu says why): from .py they stay
-BY_FORM = ("handheld.menu", "handheld.result")
+BY_FORM = ("handheld.menu", "handheld.result", "handheld.resulttext")
 
 
 @pytest.fixture
@@ -146,6 +146,7 @@ def test_precompiled_a_hands_result_goes_when_the_next_hand_is_dealt(as_mpy):
     for _ in range(3):
         until(app, r, result)
         assert loaded("handheld.result") and app.top.lines[0].endswith("the hand")
+        assert not loaded("handheld.resulttext")  # its words: gone once the page was made
         r.tap(B)
         assert app.screen == S.TABLE and not loaded("handheld.result")
     assert app.errors == 0

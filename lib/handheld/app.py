@@ -91,7 +91,7 @@ class App:
             # (see handheld.menu): a compile mid-match needs 3-5 times a module's size on top of
             # the match's heap. Precompiled, they load when shown and go when closed.
             gc.collect()
-            from handheld import menu, result  # noqa: F401
+            from handheld import menu, result, resulttext  # noqa: F401
         # the computer player (30 KB) compiles last, after the save code and the first screen:
         # on a board's heap that leaves the least in the way of the bigger compiles
         gc.collect()
@@ -202,6 +202,8 @@ class App:
         else:
             self.seed = (self.seed * 1103515245 + 12345) % 2147483647 + self.matches_done
         self.replay = None
+        self.replayed = None
+        self.match = None  # the match over goes before the next is dealt (a board's heap)
         self.match = Match(preset(PRESET_ORDER[self.preset_index]), self.seed)
         if self.saves is not None:
             self.saves.begin_hand(self.match)
@@ -211,9 +213,10 @@ class App:
         """After a hand's result: the next hand, or the match's result."""
         if self.match.over:
             self.matches_done += 1
-            from handheld.result import match_end  # (the hand's result is on the stack)
+            from handheld.resulttext import match_end
             self.set_root(match_end(self))
             return
+        self.replayed = None  # (offered once: the next hand is not the one replayed)
         self.match.next_hand()
         if self.saves is not None:
             self.saves.begin_hand(self.match)
