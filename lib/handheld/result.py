@@ -1,6 +1,6 @@
 """The page of a hand just over, and what next: the next hand (or the match's result), the
 hand's review, or the same deal from the computer's seat (handheld.review). Its words, and the
-page of the match just over, are handheld.resulttext's.
+lines of the match's result after its last hand, are handheld.resulttext's.
 
 From .mpy imported when a hand ends and unloaded when the next is dealt (Result.transient),
 and handheld.resulttext as soon as the page's lines are made; from .py both compiled when the
@@ -22,10 +22,11 @@ class Result(Screen):
     # is in the heap when the next hand is dealt (python -m sim.bench board)
     transient = ("handheld.result",) if precompiled(__name__) else ()
 
-    def __init__(self, app):
+    def __init__(self, app, lines):
         self.app = app
-        from handheld.resulttext import hand_lines
-        self.head, self.items = hand_lines(app)
+        # its lines (head), choices (items) and, after the match's last hand, the lines of the
+        # match's result (end): handheld.resulttext's hand_lines(app)
+        self.head, self.items, self.end = lines
         self.choice = 0
 
     def show(self):
@@ -48,10 +49,11 @@ class Result(Screen):
             return Screen.key(self, k)
         app = self.app
         if self.choice == 0:
-            app.next_hand()
+            app.next_hand(self.end)
         elif self.choice == 1:
             from handheld.review import Review
             return Review(app, app.match.hand)
         else:
-            app.replay_other_seat()
+            from handheld.review import replay_other_seat
+            replay_other_seat(app)
         return None

@@ -1,13 +1,12 @@
-"""A hand's result in words (the lines of handheld.result's page), and the page of the match
-just over.
+"""A hand's result in words (the lines of handheld.result's page), and, after a match's last
+hand, the lines of the match's result (made with the hand's: App.next_hand shows them).
 
 From .mpy imported to make a page and unloaded as soon as it is made (its functions drop the
 module on their way out: nothing else holds it); from .py compiled when the App starts, and
 kept (see handheld.menu).
 """
 from engine import score
-from handheld.screen import MATCH_END, precompiled
-from handheld.pages import Page
+from handheld.screen import precompiled
 from handheld import words
 
 
@@ -19,16 +18,18 @@ def _gone():
 
 
 def hand_lines(app):
-    """(head, items) of the page of the hand just over: its lines, then its choices."""
+    """(head, items, end) of the page of the hand just over: its lines, then its choices; end:
+    the lines of the match's result if the match is over, else None."""
     m = app.match
     h = m.hand
     head, why, pts = hand_result(h, m.bummerl)
     items = ["See the match" if m.over else "Next hand", "Review this hand"]
     if app.replayed is not h:
         items.append("Same deal, CPU's seat")
+    end = _match_lines(m) if m.over else None
     _gone()
     return [head, "", why, pts, "Cards: you %d, CPU %d" % (h.points(0), h.points(1)),
-            "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)), words.match_line(m)], items
+            "Tricks: you %d, CPU %d" % (h.tricks(0), h.tricks(1)), words.match_line(m)], items, end
 
 
 def _scale(pts):
@@ -72,9 +73,8 @@ def hand_result(hand, bummerl=False):
     return head, str(r), "%d game points" % pts
 
 
-def match_end(app):
-    """The page of the match just over."""
-    m = app.match
+def _match_lines(m):
+    """The lines of the page of the match m, just over."""
     head = "You win the match!" if m.winner == 0 else "CPU wins the match"
     if m.bummerl:
         left = "Left: you %d, CPU %d" % (m.scores[0], m.scores[1])
@@ -84,6 +84,5 @@ def match_end(app):
     if len(m.results) == m.hand_no + 1:  # not after a resume: earlier hands are not saved
         won = "Hands won: you %d, CPU %d" % (len([r for r in m.results if r[0] == 0]),
                                               len([r for r in m.results if r[0] == 1]))
-    _gone()
-    return Page(app, MATCH_END, [head, "", left, "First to %d, %d hands" % (
-        m.target, m.hand_no + 1), "", won, "", "B: new match", "START: menu"], app.new_match)
+    return [head, "", left, "First to %d, %d hands" % (m.target, m.hand_no + 1), "", won, "",
+            "B: new match", "START: menu"]

@@ -96,7 +96,7 @@ for _ in range(3):
     expect(list(app.top.lines) == first, "the rules help's second page changed")
     tap(B)
     expect(app.screen == S.MENU, "the rules help did not close")
-    gone(["handheld.helptext"], "rules help")
+    gone(["handheld.help", "handheld.helptext"], "rules help")
 tap(DOWN)  # "Statistics"
 first = None
 for _ in range(3):
