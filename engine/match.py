@@ -78,6 +78,7 @@ class Match:
         else:
             self.dealer = 1 - self.dealer
         self.hand_no += 1
+        self.hand = None  # the hand over goes before the next is dealt (a board's small heap)
         self.hand = self._deal()
         return self.hand
 

@@ -37,7 +37,7 @@ def loaded(*names):
 
 
 # decided per module by how it was loaded (handheld.menu says why): from .py they stay
-BY_FORM = ("handheld.menu", "handheld.result")
+BY_FORM = ("handheld.menu", "handheld.result", "handheld.resulttext")
 
 
 @pytest.fixture
@@ -88,13 +88,14 @@ def test_the_rules_help_goes_when_it_closes_and_opens_again():
     pages = None
     for _ in range(3):
         r.tap(B)
-        assert app.screen == S.HELP and loaded("handheld.helptext")
+        assert app.screen == S.HELP and loaded("handheld.help", "handheld.helptext") == [
+            "handheld.help", "handheld.helptext"]
         r.play("AA")
         if pages is None:
             pages = list(app.top.lines)
         assert app.top.lines == pages and app.top.lines[-1] == "<3/7>  A:next  B:back"
         r.tap(B)
-        assert app.screen == S.MENU and not loaded("handheld.helptext")
+        assert app.screen == S.MENU and not loaded("handheld.help", "handheld.helptext")
     assert app.errors == 0
 
 
@@ -130,6 +131,7 @@ def test_precompiled_the_menu_and_the_statistics_go_when_they_close(as_mpy):
     assert app.screen == S.HELP and loaded("handheld.menu", "handheld.helptext")
     r.play("B")
     assert app.screen == S.MENU and loaded("handheld.menu") == ["handheld.menu"]
+    assert not loaded("handheld.help", "handheld.helptext")
     r.tap(DOWN)  # "Statistics"
     for _ in range(3):
         r.tap(B)
@@ -146,6 +148,7 @@ def test_precompiled_a_hands_result_goes_when_the_next_hand_is_dealt(as_mpy):
     for _ in range(3):
         until(app, r, result)
         assert loaded("handheld.result") and app.top.lines[0].endswith("the hand")
+        assert not loaded("handheld.resulttext")  # its words: gone once the page was made
         r.tap(B)
         assert app.screen == S.TABLE and not loaded("handheld.result")
     assert app.errors == 0

@@ -8,7 +8,9 @@ every pause run on timestamps. The player is seat 0, the computer seat 1 (never 
 
 Each screen is a handheld.screen.Screen on `stack`; keys and ticks go to the top one. What a
 screen may call here:
-    new_match(), next_hand(), hand_over()       the match: its table and its result pages
+    new_match(), next_hand(end), hand_over()    the match: its table and its result pages
+    deal(), show_result()                       the match's hand on the table; the page of the
+                                                hand just over (not counted again)
     menu()                                      the menu, to open over the top screen
     push(s), pop(), set_root(s)                 the stack (key() returning a screen or DONE
                                                 pushes or pops it too)
@@ -16,9 +18,11 @@ screen may call here:
     mark(bits)                                  parts to draw again
     settings(), load_settings(d), save_settings()   the player's choices
     think(hand), trick_taken(won), after_action(hand_over)   the computer; feedback; saves
-    hint(), last_trick(), last_trick_on()       the coach on the table (handheld.coachui)
-    replay_other_seat(), end_replay()           the same deal from the computer's seat
-handheld.persist calls first_screen() and continue_match(match).
+    last_trick_on()                             the last trick may be looked at (the coach
+                                                on the table: handheld.coachui)
+Rarely needed steps live with the code that needs them, not in the App (its code is in the heap
+all the time): the first screen after the saves load and continuing a saved match
+(handheld.savepages), the same deal from the computer's seat and back (handheld.review).
 """
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER
@@ -40,6 +44,8 @@ _D_OPP = const(1)
 _D_ME = const(16)
 _D_PROMPT = const(64)
 _D_ALL = const(1023)
+_MATCH_END = const(3)  # handheld.screen's kinds
+_MENU = const(4)
 
 _CUE_MS = const(900)  # the key hint shown after a key that means nothing here
 _NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
@@ -91,7 +97,7 @@ class App:
             # (see handheld.menu): a compile mid-match needs 3-5 times a module's size on top of
             # the match's heap. Precompiled, they load when shown and go when closed.
             gc.collect()
-            from handheld import menu, result  # noqa: F401
+            from handheld import menu, result, resulttext  # noqa: F401
         # the computer player (30 KB) compiles last, after the save code and the first screen:
         # on a board's heap that leaves the least in the way of the bigger compiles
         gc.collect()
@@ -152,9 +158,15 @@ class App:
         self._on_top(s)
 
     def pop(self):
-        """Close the screen on top: the one under it shows again."""
-        names = self.stack.pop().transient
+        """Close the screen on top: the one under it shows again. The menu's choices are saved
+        once it is closed, its code gone from the heap (from .mpy: see handheld.menu)."""
+        s = self.stack.pop()
+        names = s.transient
+        menu = s.kind == _MENU
+        s = None
         self._on_top(self.stack[-1], names)
+        if menu:
+            self.save_settings()  # (if they changed)
 
     def set_root(self, s):
         """Start over from screen s: it becomes the only one."""
@@ -186,15 +198,6 @@ class App:
         return Menu(self, self.match is not None and self.screen != TITLE,
                     self.screen == TABLE and not self.match.hand.over)
 
-    def first_screen(self):
-        """After loading the saves: a notice, else the resume offer, else the title."""
-        from handheld.savepages import first, MODULES
-        s = first(self)
-        first = None
-        self.set_root(s)
-        if not s.transient:  # the title: no save page holds them (unloaded)
-            unload(*MODULES)
-
     # ---- the match ----------------------------------------------------------------------------
     def new_match(self, seed=None):
         if seed is not None:
@@ -202,33 +205,28 @@ class App:
         else:
             self.seed = (self.seed * 1103515245 + 12345) % 2147483647 + self.matches_done
         self.replay = None
+        self.replayed = None
+        self.match = None  # the match over goes before the next is dealt (a board's heap)
         self.match = Match(preset(PRESET_ORDER[self.preset_index]), self.seed)
         if self.saves is not None:
             self.saves.begin_hand(self.match)
-        self._deal()
+        self.deal()
 
-    def next_hand(self):
-        """After a hand's result: the next hand, or the match's result."""
+    def next_hand(self, end=()):
+        """After a hand's result: the next hand, or the match's result (the lines `end`, made
+        with the hand's result by handheld.resulttext)."""
         if self.match.over:
             self.matches_done += 1
-            from handheld.result import match_end  # (the hand's result is on the stack)
-            self.set_root(match_end(self))
+            self.set_root(pages.Page(self, _MATCH_END, end, self.new_match))
             return
+        self.replayed = None  # (offered once: the next hand is not the one replayed)
         self.match.next_hand()
         if self.saves is not None:
             self.saves.begin_hand(self.match)
-        self._deal()
+        self.deal()
 
-    def continue_match(self, match):
-        """Go on with a restored match: its table, or its result if saved at a hand's end."""
-        self.match = match
-        self._deal()
-        if match.hand.over:  # its result (counted in the statistics already)
-            self.hand_over()
-        else:
-            self.table.pause(1000, "Welcome back")  # a moment before the game goes on
-
-    def _deal(self):
+    def deal(self):
+        """The table shows the match's hand (new, restored or replayed)."""
         self.cue_until = 0
         self.table.deal()
         self.set_root(self.table)
@@ -246,37 +244,18 @@ class App:
             self.set_root(page)
             return
         self.hands_done += 1
-        from handheld.result import Result  # (imported when the first hand ends)
-        self.set_root(Result(self))
+        self.show_result()
 
-    # ---- the same deal from the other seat (outside the match and its statistics) -------------
-    def replay_other_seat(self):
-        """Deal the hand just over again with the seats swapped (engine.coach.other_seat)."""
-        from handheld.review import replay_match, REPLAY_MODULES
-        self.replay = (self.match, self.match.hand)
-        self.match = replay_match(self.match)
-        unload(*REPLAY_MODULES)  # not in the heap of the replayed hand's searches
-        self._deal()
-
-    def end_replay(self):
-        """Back to the match where it was: the result of its last hand."""
-        self.match = self.replay[0]
-        self.replayed = self.match.hand
-        self.replay = None
+    def show_result(self):
+        """The page of the hand just over: its words first (handheld.resulttext, gone from the
+        heap once made when precompiled), then the page's code (handheld.result)."""
+        from handheld.resulttext import hand_lines
+        lines = hand_lines(self)
+        hand_lines = None
         from handheld.result import Result
-        self.set_root(Result(self))
+        self.set_root(Result(self, lines))
 
-    # ---- the coach on the table ---------------------------------------------------------------
-    def hint(self):
-        """A hint for the player's turn on the table (handheld.coachui)."""
-        from handheld.coachui import ask_hint
-        ask_hint(self.table, self)
-
-    def last_trick(self):
-        """The last trick's cards on the table until the next key (handheld.coachui)."""
-        from handheld.coachui import peek
-        peek(self.table, self)
-
+    # ---- the coach on the table (handheld.coachui) --------------------------------------------
     def last_trick_on(self):
         """The last trick may be looked at: the menu's setting, or the rules' own option."""
         return self.show_last or self.match.rules.review_last_trick
@@ -364,8 +343,16 @@ class App:
                 self.dirty |= _D_OPP | _D_ME
             self.auto_marry = bool(d.get("auto_marriage", self.auto_marry))
             self.show_last = bool(d.get("last_trick", self.show_last))
-            self.set_feedback(bool(d.get("sound", self.sound)),
-                              bool(d.get("lights", self.lights)))
+            sound = bool(d.get("sound", self.sound))  # switched off: stops at once
+            lights = bool(d.get("lights", self.lights))
+            self.sound = sound
+            self.lights = lights
+            fx = self.feedback
+            if fx is not None:
+                if (fx.sound and not sound) or (fx.lights and not lights):
+                    fx.off()
+                fx.sound = sound
+                fx.lights = lights
         except (ValueError, TypeError, AttributeError):
             pass
         if self.screen == TITLE:
@@ -375,14 +362,3 @@ class App:
         """Save the player's choices (when they changed)."""
         if self.saves is not None:
             self.saves.save_settings(self)
-
-    def set_feedback(self, sound, lights):
-        """Switch sounds and lights; what is switched off stops at once."""
-        self.sound = sound
-        self.lights = lights
-        feedback = self.feedback
-        if feedback is not None:
-            if (feedback.sound and not sound) or (feedback.lights and not lights):
-                feedback.off()
-            feedback.sound = sound
-            feedback.lights = lights

@@ -1,14 +1,14 @@
-"""The menu (over any screen but a notice), and the rules help it opens (its texts in
-handheld.helptext); the statistics it opens are handheld.stats.
+"""The menu (over any screen but a notice); the rules help it opens is handheld.help (its
+texts in handheld.helptext), the statistics handheld.stats.
 
 From .mpy imported when the menu opens and unloaded when it closes (Menu.transient); from .py
 compiled when the App starts, and kept. The menu changes the player's choices through
-`App.load_settings`; leaving it saves them.
+`App.load_settings`; leaving it saves them (App.pop, once the menu's code has left the heap).
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
-from handheld.screen import Screen, MENU, HELP, DONE, precompiled
+from handheld.screen import Screen, MENU, DONE, precompiled
 from handheld import words
 
 try:
@@ -39,7 +39,8 @@ class Menu(Screen):
     # player, and keeps it (handheld.app): compiled when first opened the app needed 117 KB, and
     # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
     # of the match's heap); compiled at each opening 124-127 KB; at the start 115-116 KB. The rules
-    # help's screen is here, not in helptext.py, so that its texts compile in 4 KB, not 8.
+    # help's screen is a module of its own (handheld.help), not in helptext.py, so that its texts
+    # compile in 4 KB, not 8, nor here: the menu shown over a match does not carry it.
     transient = ("handheld.menu",) if precompiled(__name__) else ()
 
     def __init__(self, app, playing, table=False):
@@ -78,6 +79,27 @@ class Menu(Screen):
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
 
+    def _act(self, choice):
+        """B on an action's item: what key() returns (apart from key(): a board loads each
+        function's code into one block of its heap, and a smaller one finds room sooner)."""
+        app = self.app
+        if choice == _NEW:
+            app.new_match()
+            app.save_settings()
+            return None
+        if choice == _HINT or choice == _LAST:
+            from handheld import coachui
+            if choice == _HINT:
+                coachui.ask_hint(app.table, app)
+            else:
+                coachui.peek(app.table, app)
+            return DONE
+        if choice == _RULES:
+            from handheld.help import Help
+            return Help(app, self.home)
+        from handheld.stats import Stats  # _STATS_ITEM
+        return Stats(app)
+
     def key(self, k):
         i = self.item
         n = len(self.ids)
@@ -88,8 +110,7 @@ class Menu(Screen):
                 "sound", "lights", "last_trick", None, None)[choice]
         step = 0  # the change to that setting
         if k == START or k == SELECT or k == MENU_KEY or (k == B and choice == _RESUME):
-            app.save_settings()  # its choices, if they changed
-            return DONE
+            return DONE  # (App.pop saves its choices, if they changed)
         if k == DOWN or k == A:
             self.item = (i + 1) % n
         elif k == UP:
@@ -97,22 +118,8 @@ class Menu(Screen):
         elif (k == LEFT or k == RIGHT) and name:
             step = -1 if k == LEFT else 1
         elif k == B:
-            if choice == _NEW:
-                app.new_match()
-                app.save_settings()
-                return None
-            if choice == _HINT or choice == _LAST:
-                app.save_settings()
-                if choice == _HINT:
-                    app.hint()
-                else:
-                    app.last_trick()
-                return DONE
-            if choice == _RULES:
-                return Help(app, self.home)
-            if choice == _STATS_ITEM:
-                from handheld.stats import Stats
-                return Stats(app)
+            if not name:  # an action
+                return self._act(choice)
             step = 1
         else:
             app.cue()
@@ -126,44 +133,5 @@ class Menu(Screen):
             else:
                 v = not v
             app.load_settings({name: v})
-        self.show()
-        return None
-
-
-class Help(Screen):
-    """The rules help, a page at a time; B goes back to the menu."""
-
-    kind = HELP
-    transient = ("handheld.helptext",)
-
-    def __init__(self, app, home):
-        self.app = app
-        self.home = home  # called on a menu key: the menu shows its first item again
-        self.at = 0
-
-    def show(self):
-        self.lines = ()  # the page shown before: its lines go before the next are made
-        from handheld.helptext import help_page
-        lines, n = help_page(PRESET_ORDER[self.app.preset_index], self.at)
-        self.at %= n
-        while len(lines) < 8:
-            lines.append("")
-        lines.append("")
-        lines.append("<%d/%d>  A:next  B:back" % (self.at + 1, n))
-        self.page(lines, 0)
-
-    def key(self, k):
-        if k == RIGHT or k == A or k == DOWN:
-            self.at += 1
-        elif k == LEFT or k == UP:
-            self.at -= 1
-        elif k == B:
-            return DONE
-        elif k == START or k == SELECT or k == MENU_KEY:
-            self.home()
-            return DONE
-        else:
-            self.app.cue()
-            return None
         self.show()
         return None

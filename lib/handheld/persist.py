@@ -82,7 +82,8 @@ class Saves:
         saveload = None
         unload("handheld.saveload", "handheld.savenote")
         if self.pending or self.resumable is not None:
-            app.first_screen()  # handheld.savepages, which leaves with its pages
+            from handheld.savepages import show_first  # (it leaves with its pages)
+            show_first(app)
         # else the title the App opened stays: the save pages load when one is shown
 
     # ---- saving ------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ from handheld import pystack
 from handheld import words
 
 SHOWN = 8  # list lines on the page, between its title and its keys line
-# what the replay's setup loads (replay_match: engine.coach.other_seat), unloaded by the App
-# before the replayed hand is dealt; the Duplicate page loads them again at its end
+# what the replay's setup loads (replay_match: engine.coach.other_seat), unloaded by
+# replay_other_seat before the replayed hand is dealt; the Duplicate page loads them again at
+# its end
 REPLAY_MODULES = ("handheld.review", "engine.coach")
 
 
@@ -95,6 +96,16 @@ class Review(Screen):
         return Screen.key(self, k)  # the menu, or a cue
 
 
+def replay_other_seat(app):
+    """Deal the hand just over again in app with the seats swapped (engine.coach.other_seat):
+    outside the match and its statistics; at its end Duplicate shows both results."""
+    app.replay = (app.match, app.match.hand)
+    app.match = replay_match(app.match)
+    from handheld import unload
+    unload(*REPLAY_MODULES)  # not in the heap of the replayed hand's searches
+    app.deal()
+
+
 def replay_match(match):
     """A match outside the real one, whose hand is `match`'s finished hand dealt from the other
     seat (engine.coach.other_seat): the table plays it like any hand, then it is dropped."""
@@ -156,8 +167,12 @@ class Duplicate(Screen):
             self.choice = 1 - self.choice
             self.show()
         elif k == B:
-            if self.choice == 0:
-                self.app.end_replay()
+            if self.choice == 0:  # back to the match where it was: its last hand's result
+                app = self.app
+                app.match = app.replay[0]
+                app.replayed = app.match.hand
+                app.replay = None
+                app.show_result()
             else:
                 return Review(self.app, self.second)
         else:

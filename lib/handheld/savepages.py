@@ -115,6 +115,15 @@ class Resume(Screen):
         return None
 
 
+def show_first(app):
+    """After loading the saves: a notice, else the resume offer, else the title."""
+    s = first(app)
+    app.set_root(s)
+    if not s.transient:  # the title: no save page holds them (unloaded)
+        from handheld import unload
+        unload(*MODULES)
+
+
 def resume(app):
     """Continue the saved match in app (its table, or its result if saved at the hand's
     end); the saves count its hand from the scores it was saved with."""
@@ -124,5 +133,10 @@ def resume(app):
     saves._start = (list(d["scores"]), d["carry"])
     app.seed = d["seed"]
     app.level = d["level"]
-    app.continue_match(m)
+    app.match = m  # its table, or its result if saved at a hand's end
+    app.deal()
+    if m.hand.over:  # its result (counted in the statistics already)
+        app.hand_over()
+    else:
+        app.table.pause(1000, "Welcome back")  # a moment before the game goes on
     app.table.hinted = d.get("hinted", False)

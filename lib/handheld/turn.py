@@ -84,7 +84,8 @@ class Turn(Screen):
         elif k == UP and self.has_more:
             self._open_more()
         elif k == DOWN:
-            app.hint()
+            from handheld.coachui import ask_hint  # a hint (the coach)
+            ask_hint(self, app)
             return None
         elif k == B:
             if self.cursor >= len(self.hand_cards):

@@ -57,9 +57,6 @@ class App:
     def load_settings(self, d):
         pass
 
-    def first_screen(self):
-        pass
-
 
 app = App()
 if DIR:

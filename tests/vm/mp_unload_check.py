@@ -96,7 +96,7 @@ for _ in range(3):
     expect(list(app.top.lines) == first, "the rules help's second page changed")
     tap(B)
     expect(app.screen == S.MENU, "the rules help did not close")
-    gone(["handheld.helptext"], "rules help")
+    gone(["handheld.help", "handheld.helptext"], "rules help")
 tap(DOWN)  # "Statistics"
 first = None
 for _ in range(3):
@@ -133,6 +133,8 @@ while app.hands_done < 3 and n < 3000:
         tap(B)
     elif app.screen == S.RESULT:
         seen("handheld.result")
+        if FILES["handheld.result"].endswith(".mpy"):  # its words: gone once the page was made
+            gone(["handheld.resulttext"], "result's words")
         if reviews is None:
             for _ in range(2):
                 tap(DOWN)  # "Review this hand"
