@@ -13,7 +13,7 @@ firmware's C objects allocate), started in the temp folder with module paths as 
   for nvm and a folder in the temp folder), so the save code is loaded and every write of a
   hand's end, of the menu and of a pause happens; and with the rest of what code.py builds on a
   PyGamer (the check's `board`): the board profile (handheld.boards), its keypad and joystick
-  input (handheld.keyinput), through which the key presses come, and the sound and lights
+  input (handheld.input), through which the key presses come, and the sound and lights
   (handheld.feedback), over the stand-ins of tests/support/vmboard.py (C modules on a board);
 - the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
   and raises no `pystack exhausted`.
@@ -294,7 +294,7 @@ def report(kind, out, least):
               qs[0][1] if len(qs) > 1 else "?"))
     print("  modules %s: engine and AI %s, %sthe app with its renderer %s, the save code %s "
           "(what stays loaded of handheld.store, persist, savedata), the board %s "
-          "(what stays of handheld.powerup's work: keyinput, feedback and the objects made, "
+          "(what stays of handheld.powerup's work: input, feedback and the objects made, "
           "the store's among them)" % (
               kb(imports), kb(engine), "adafruit_display_text %s, " % kb(labels) if labels
               else "", kb(imports - engine - labels - saves - board), kb(saves), kb(board)))

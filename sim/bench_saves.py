@@ -26,6 +26,7 @@ for _p in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support")):
 import fakeflash  # noqa: E402
 from handheld import screen as A  # noqa: E402
 from handheld import persist, savedata, store as stores  # noqa: E402
+from handheld import saveread  # noqa: E402,F401  (kept loaded: each store's load drops it else)
 from handheld.app import App  # noqa: E402
 from handheld.buttons import START  # noqa: E402
 from sim.screens import closer_key, stub_choose  # noqa: E402

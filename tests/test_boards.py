@@ -10,7 +10,7 @@ for p in (os.path.join(ROOT, "lib"), HERE):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from handheld import boards, keyinput  # noqa: E402
+from handheld import boards, input as handinput  # noqa: E402
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT, NAMES  # noqa: E402
 import fakeboard as fb  # noqa: E402
 import mpvm  # noqa: E402
@@ -203,12 +203,12 @@ def test_joystick_hysteresis():
 
 
 def test_axis_state_thresholds():
-    assert keyinput.axis_state(keyinput.PRESS_LOW - 1, 0) == -1
-    assert keyinput.axis_state(keyinput.PRESS_LOW, 0) == 0
-    assert keyinput.axis_state(keyinput.RELEASE_LOW - 1, -1) == -1
-    assert keyinput.axis_state(keyinput.RELEASE_LOW, -1) == 0
-    assert keyinput.axis_state(keyinput.PRESS_HIGH + 1, 0) == 1
-    assert keyinput.axis_state(keyinput.RELEASE_HIGH + 1, 1) == 1
+    assert handinput.axis_state(handinput.PRESS_LOW - 1, 0) == -1
+    assert handinput.axis_state(handinput.PRESS_LOW, 0) == 0
+    assert handinput.axis_state(handinput.RELEASE_LOW - 1, -1) == -1
+    assert handinput.axis_state(handinput.RELEASE_LOW, -1) == 0
+    assert handinput.axis_state(handinput.PRESS_HIGH + 1, 0) == 1
+    assert handinput.axis_state(handinput.RELEASE_HIGH + 1, 1) == 1
 
 
 def test_deinit_frees_scanner_and_joystick():

@@ -89,7 +89,7 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
                   (2, "screens", "store=%s" % tmp_path, "board"), mpy=mpy, screens=True))
     hands, matches, errors, falls = _app(out)
     assert matches == 3 and errors == 0 and hands >= 6
-    # the keys came through the PyGamer's keypad and joystick (handheld.boards, keyinput),
+    # the keys came through the PyGamer's keypad and joystick (handheld.boards, input),
     # the sounds and lights were built (handheld.feedback): they are in the heap's figures
     assert int(re.search(r"HEAP .* board=(\d+)", out).group(1)) > 0, out
     saves = re.search(r"SAVES writes=(\d+) kind=(\S+) idle=(\d+)", out)

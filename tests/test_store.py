@@ -12,9 +12,10 @@ for p in (os.path.join(ROOT, "lib"), os.path.join(HERE, "support"), os.path.join
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from handheld import savelayout, store  # noqa: E402
+from handheld import savelayout, saveread, store  # noqa: E402
 from handheld.crcpy import crc32 as crc32_py  # noqa: E402
 import mp_store_check as check  # noqa: E402
+from mp_store_check import pack  # noqa: E402
 import fakeflash  # noqa: E402
 from fakeflash import FakeFiles  # noqa: E402
 import mpvm  # noqa: E402
@@ -37,19 +38,26 @@ def test_sequence_numbers_wrap():
 
 
 def test_parse_tells_empty_valid_damaged_newer():
-    rec = store.pack(1, 7, b"payload")
-    assert store.parse(rec, 1) == (store.VALID, 7, b"payload")
-    assert store.parse(rec + b"\xff" * 20, 1) == (store.VALID, 7, b"payload")
-    assert store.parse(rec, 2)[0] == store.EMPTY            # another key's record
-    assert store.parse(b"\xff" * 40, 1)[0] == store.EMPTY   # erased flash
-    assert store.parse(bytes(40), 1)[0] == store.EMPTY      # fresh ESP32 nvm reads zeros
-    assert store.parse(rec[:-1], 1)[0] == store.DAMAGED      # truncated
+    rec = pack(1, 7, b"payload")
+    assert saveread.parse(rec, 1) == (store.VALID, 7, b"payload")
+    assert saveread.parse(rec + b"\xff" * 20, 1) == (store.VALID, 7, b"payload")
+    assert saveread.parse(rec, 2)[0] == store.EMPTY            # another key's record
+    assert saveread.parse(b"\xff" * 40, 1)[0] == store.EMPTY   # erased flash
+    assert saveread.parse(bytes(40), 1)[0] == store.EMPTY      # fresh ESP32 nvm reads zeros
+    assert saveread.parse(rec[:-1], 1)[0] == store.DAMAGED      # truncated
     newer = bytearray(rec)
     newer[2] = store.FORMAT + 1
-    assert store.parse(newer, 1)[0] == store.NEWER
+    assert saveread.parse(newer, 1)[0] == store.NEWER
     erased_version = bytearray(rec)
     erased_version[2] = 0xFF  # power cut right after the magic was programmed
-    assert store.parse(erased_version, 1)[0] == store.DAMAGED
+    assert saveread.parse(erased_version, 1)[0] == store.DAMAGED
+
+
+def test_saveread_reads_the_format_of_the_store():
+    """handheld.saveread (the reading at power-up) has the store's numbers as its own consts
+    (no import of the store: no cycle)."""
+    for name in ("FORMAT", "HEADER", "EMPTY", "VALID", "DAMAGED", "NEWER", "KID", "CAPACITY"):
+        assert getattr(saveread, "_" + name) == getattr(store, name), name
 
 
 def nvm8k():
@@ -206,7 +214,7 @@ def old_drive(i, file_seq, nvm_seq, no_nvm=False):
     files.mkdir("/saves")
     for path, seq in (("/saves/state0.bin" if no_nvm else "/saves/state.bin", file_seq),
                       ("/saves/state1.bin" if no_nvm else None, nvm_seq)):
-        rec = store.pack(store.KID, seq, b"record %d" % seq)
+        rec = pack(store.KID, seq, b"record %d" % seq)
         if path:
             files.write(path, rec + b"\xff" * (512 - len(rec)))
         else:
@@ -241,7 +249,7 @@ def test_an_upgraded_drive_with_holes_gets_a_new_saves_folder_apart_from_both_fi
                     files.write("/pre.bin", b"\0" * 512, pre)
                 files.write("/filler.bin", b"\0" * 512, holes)
                 files.mkdir("/saves")
-                rec = store.pack(store.KID, 3, b"old")
+                rec = pack(store.KID, 3, b"old")
                 files.write("/saves/state.bin", rec + b"\xff" * (512 - len(rec)))
                 files.remove("/filler.bin")
                 files.mount()
@@ -398,8 +406,8 @@ def test_saves_alternate_copies():
     for i in range(5):
         assert s.save(b"state%d" % i)
         assert store.NvmStore(nvm).load() == b"state%d" % i
-    assert store.parse(nvm[0:40], store.KID)[2] == b"state4"
-    assert store.parse(nvm[4096:4136], store.KID)[2] == b"state3"
+    assert saveread.parse(nvm[0:40], store.KID)[2] == b"state4"
+    assert saveread.parse(nvm[4096:4136], store.KID)[2] == b"state3"
 
 
 def test_payload_too_big_for_a_copy():
@@ -541,7 +549,7 @@ def test_the_record_buffer_writes_the_same_bytes_as_pack_whatever_the_sizes():
         assert s.save(lambda w: w.extend(payload))  # as handheld.persist: appended to buffer
         seq += 1
         c = s.copies[s._newest[0]]
-        rec = store.pack(store.KID, seq, payload)
+        rec = pack(store.KID, seq, payload)
         if isinstance(c, store.FileCopy):
             size = -(-len(rec) // store.FILE_BLOCK) * store.FILE_BLOCK
             assert bytes(files.files[c.path][:size]) == rec + b"\xff" * (size - len(rec))

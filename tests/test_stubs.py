@@ -31,7 +31,7 @@ SOURCES = ["code.py", "boot.py"] + sorted(
 HINTS = {
     "code.py": {},
     "lib/handheld/powerup.py": {"board": "board"},
-    "lib/handheld/keyinput.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys",
+    "lib/handheld/input.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys",
                                  "event": "keypad.Event",
                                  "x": "analogio.AnalogIn", "y": "analogio.AnalogIn"},
     "lib/handheld/bootmode.py": {"scanner": "keypad.Keys|keypad.ShiftRegisterKeys"},
@@ -119,7 +119,7 @@ def test_the_checker_sees_the_hardware_names():
                                     "digitalio.DigitalInOut.deinit",
                                     "neopixel_write.neopixel_write", "board.SPEAKER_ENABLE",
                                     "board.NEOPIXEL_POWER"},
-        "lib/handheld/keyinput.py": {"keypad.Keys.events", "keypad.EventQueue.get_into",
+        "lib/handheld/input.py": {"keypad.Keys.events", "keypad.EventQueue.get_into",
                                      "keypad.Event.key_number", "keypad.Event.pressed",
                                      "keypad.ShiftRegisterKeys.reset", "analogio.AnalogIn.value"},
         "lib/handheld/bootmode.py": {"storage.remount", "keypad.EventQueue.get",

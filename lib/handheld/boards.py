@@ -12,7 +12,7 @@ Hardware modules are imported only inside functions, so this imports on the desk
 """
 from handheld import buttons
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
-from handheld.keyinput import BoardInput, Joystick
+from handheld.input import BoardInput, Joystick
 
 
 class BoardError(ValueError):

@@ -181,8 +181,11 @@ def _secure(nv, copies, old):
         return False, False
     if best is not None and best[0] >= len(nv):
         payload = s.load()
+        rec = bytearray(S.HEADER)  # the record, as saveread.pack() makes it
+        rec.extend(payload)
+        S._seal(rec, S.KID, (best[1] + 1) & 0xFFFF)
         try:
-            nv[s._choose(best[0])].write(S.pack(S.KID, (best[1] + 1) & 0xFFFF, payload))
+            nv[s._choose(best[0])].write(rec)
         except (OSError, RuntimeError) as e:
             print("saves: cannot copy the save to nvm: %r" % e)
             return False, False

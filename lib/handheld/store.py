@@ -21,7 +21,7 @@ at power-up; docs/devices.md says why):
   store says so (NOTICE_ONE_COPY).
 
 A record, in each copy: a 12-byte header plus the payload, checked by CRC-32
-(pack() and parse(), pure functions on bytes):
+(_seal() here, handheld.saveread's parse() for the reading at power-up):
     0  magic "S6"        (2)   anything else is not ours: ignored, may be overwritten
     2  format version    (1)   a higher one is from a newer game: kept, never overwritten
     3  key id            (1)   4: the game's state (1-3: per-key records of format 1's
@@ -43,7 +43,7 @@ import os
 FORMAT = const(1)
 HEADER = const(12)
 
-# What a copy holds, from parse().
+# What a copy holds, from handheld.saveread.parse().
 EMPTY = const(0)    # erased, foreign, or another key's record
 VALID = const(1)
 DAMAGED = const(2)  # ours, but cut short or corrupt
@@ -81,16 +81,6 @@ def crc32(data, c=0):
     return f(data, c) & 0xFFFFFFFF
 
 
-def pack(key, n, data):
-    """The record bytes for payload `data` under key id `key` with sequence number n."""
-    if len(data) > 0xFFFF:
-        raise ValueError("payload of %d bytes is too long for a record" % len(data))
-    out = bytearray(HEADER)
-    out.extend(data)
-    _seal(out, key, n)
-    return bytes(out)
-
-
 def _seal(out, key, n):
     """Fill in the header of the record in bytearray out (its payload from HEADER to the
     end): key id `key`, sequence number n, the length and the CRC; nothing allocated."""
@@ -109,30 +99,6 @@ def _seal(out, key, n):
         out[8 + i] = (c >> (24 - 8 * i)) & 0xFF
 
 
-def parse(data, key):
-    """(status, seq, payload) for the record at the start of data, for key id `key`.
-
-    status is EMPTY, VALID, DAMAGED or NEWER; seq and payload are None unless VALID.
-    Bytes after the record are ignored (a copy may be longer than its record).
-    """
-    if data is None or len(data) < 4 or data[0] != 0x53 or data[1] != 0x36:  # not "S6"
-        return EMPTY, None, None
-    if data[2] > FORMAT and data[2] != 0xFF:  # 0xFF: erased flash, a save cut after the magic
-        return (NEWER if data[3] == key else EMPTY), None, None
-    if data[3] != key:
-        return EMPTY, None, None
-    if data[2] != FORMAT or len(data) < HEADER:
-        return DAMAGED, None, None
-    size = (data[6] << 8) | data[7]
-    if len(data) < HEADER + size:
-        return DAMAGED, None, None
-    m = memoryview(data)
-    c = crc32(m[HEADER:HEADER + size], crc32(m[0:8]))
-    if c != (data[8] << 24) | (data[9] << 16) | (data[10] << 8) | data[11]:
-        return DAMAGED, None, None
-    return VALID, (data[4] << 8) | data[5], bytes(m[HEADER:HEADER + size])
-
-
 def is_newer(a, b):
     """True if sequence number a was written after b (16-bit serial arithmetic)."""
     d = (a - b) & 0xFFFF
@@ -149,17 +115,6 @@ class NvmCopy:
         self.nvm = nvm
         self.start = start
 
-    def read(self):
-        a = self.start
-        try:  # an ESP32-S3 nvm read can raise after a cut inside NVS
-            head = self.nvm[a:a + HEADER]
-            n = (head[6] << 8) | head[7]
-            if n > CAPACITY - HEADER:
-                return head
-            return self.nvm[a:a + HEADER + n]
-        except (OSError, RuntimeError):
-            return None
-
     def write(self, data):
         a = self.start
         self.nvm[a:a + len(data)] = data
@@ -173,12 +128,6 @@ class FileCopy:
         self.files = files
         self.path = path
         self.rank = rank  # CIRCUITPY's flash: 100,000 erase cycles
-
-    def read(self):
-        try:
-            return self.files.read(self.path, CAPACITY)
-        except OSError:
-            return None
 
     def write(self, data):
         """Write the record in the bytearray data, padded with 0xff to whole blocks in data
@@ -212,36 +161,27 @@ class Store:
         self._locked = False  # a newer game's record: never overwritten
 
     def _scan(self):
-        if self._seqs is not None:
-            return self._newest
-        self._seqs = [None] * len(self.copies)
-        best = None
-        damaged = False
-        for i in range(len(self.copies)):
-            status, seq, payload = parse(self.copies[i].read(), KID)
-            if status == NEWER:
-                self._locked = True
-            elif status == DAMAGED:
-                damaged = True
-            elif status == VALID:
-                self._seqs[i] = seq
-                if best is None or is_newer(seq, best[1]):
-                    best = (i, seq)
-                    self.buf[HEADER:] = payload
-                    self._n = len(payload)
-            payload = None
-        if self._locked:
-            self.notice = NOTICE_NEWER
-            best = None
-        elif best is None and damaged:
-            self.notice = NOTICE_DAMAGED
-        self._newest = best
-        return best
+        """(copy index, seq) of the newest valid record, or None: the copies read once."""
+        if self._seqs is None:
+            self._read(False)
+        return self._newest
 
     def load(self):
         """The newest valid payload, or None."""
-        best = self._scan()
-        return None if best is None else parse(self.copies[best[0]].read(), KID)[2]
+        return self._read(True)
+
+    def _read(self, load):
+        """handheld.saveread's scan (and with load the newest payload, returned): code for
+        power-up, dropped after unless it was loaded before (tests, tools)."""
+        import sys
+        keep = "handheld.saveread" in sys.modules
+        from handheld import saveread, unload
+        try:
+            return (saveread.load if load else saveread.scan)(self, sys.modules[__name__])
+        finally:
+            saveread = None
+            if not keep:
+                unload("handheld.saveread")
 
     def save(self, data):
         """Store a payload: bytes (True at once if equal to the last one), or a function that

@@ -1,6 +1,6 @@
 """A PyGamer's hardware modules for the VM checks (tests/vm/mp_app_check.py `board`): board,
 keypad, analogio, digitalio, audiocore, audioio, neopixel_write and microcontroller, as much of
-each as code.py's power-up on a PyGamer uses (handheld.powerup, boards, keyinput, fxsetup,
+each as code.py's power-up on a PyGamer uses (handheld.powerup, boards, input, fxsetup,
 feedback; these classes, their parameters and attributes are held to circuitpython-stubs by
 tests/test_stubs.py on CPython, as the app's calls are). C modules on a board: their code here
 is machine code (`@micropython.native`, kept off the heap by the unix builds, see

@@ -19,7 +19,7 @@ a MemoryError say, which the app prints and plays on from, fails the check).
 and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
 over the stand-ins of tests/support/vmboard.py (board, keypad, analogio, digitalio,
 audiocore...; C modules on a board, made before `base`): the pystack check, the profile
-(handheld.boards), its input (keypad's shift register and the joystick, handheld.keyinput),
+(handheld.boards), its input (keypad's shift register and the joystick, handheld.input),
 the sound and lights (handheld.feedback) and the store (DIR/saves); the key presses then go
 through that input (the scanner's keys and the joystick's axes, polled by the loop), and the
 loop ticks the feedback (`board=` in HEAP: what stays of it after start, the store's objects
