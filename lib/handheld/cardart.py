@@ -27,7 +27,7 @@ NORMAL = 0
 DIM = 1
 LIT = 2
 
-_BACKS = const(6)  # shades[6]: the back's palette; shades[7]: the suit glyphs'
+_BACKS = const(6)  # shades[6]: the back's palette, the suit glyphs' too
 
 
 def bottom(tile):
@@ -62,6 +62,6 @@ class CardArt:
 
     def glyph(self, suit=0, x=0, y=0, n=1):
         """A TileGrid of n 7x7 suits 9 pixels apart, each showing suit (tile 4 is empty)."""
-        return displayio.TileGrid(self.suits, pixel_shader=self.shades[_BACKS + 1], width=n,
+        return displayio.TileGrid(self.suits, pixel_shader=self.shades[_BACKS], width=n,
                                   height=1, tile_width=9, tile_height=7, default_tile=suit,
                                   x=x, y=y)

@@ -28,6 +28,7 @@ _INK = const(3)  # black or red, by the palette
 # the back's values
 _WHITE = const(1)
 _BLACK = const(2)
+_RED = const(3)  # the suit glyphs' red (they share the back's palette)
 _BLUE = const(4)
 _LIGHT = const(5)
 
@@ -48,8 +49,8 @@ def sheets(w=20, h=28, big=1):
         for ink in (row[2], row[3]):  # paper, edge, then the black and the red ink
             shades.append(_palette((0, row[0], row[1], ink)))
     # the back's colours 0-5: clear, white, black, red, blue, light
+    # (the suit glyphs' too: black suits in its white, red ones in its red)
     shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
-    shades.append(_palette((0, 0xF8F8F0, 0xD01818, 0)))  # suits: black ones white on felt
     art.shades = tuple(shades)
     art.back_sheet = displayio.Bitmap(w, h, 6)
     art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
@@ -159,4 +160,4 @@ def paint(art, big, more):
             if (x + y) % 4 == 0 or (x - y) % 4 == 0:
                 bm[x, y] = _LIGHT
     for s in range(4):
-        _glyph(art.suits, s * 9, 0, suit_7[s], 7, 2 if s == 1 or s == 2 else 1)
+        _glyph(art.suits, s * 9, 0, suit_7[s], 7, _RED if s == 1 or s == 2 else _WHITE)

@@ -15,15 +15,14 @@ def build(r, lay, display=None):
     title_y, title_cards = lay[28], lay[29]
     tx = r.tx
     root = displayio.Group()
-    p = displayio.Palette(1)  # the felt, a solid rectangle
-    p[0] = lay[5]
-    root.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
+    p = r.panel_box[0].pixel_shader  # the felt's colour is 2, the pages' 3 (handheld.tablebuild)
+    root.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0,
+                                   color_index=2))  # the felt, a solid rectangle
     root.append(r.table)
     # full-screen pages
     r.page = g = displayio.Group()
-    p = displayio.Palette(1)  # the pages' background
-    p[0] = lay[6]
-    g.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0))
+    g.append(vectorio.Rectangle(pixel_shader=p, width=width, height=height, x=0, y=0,
+                                color_index=3))  # the pages' background
     r.title = displayio.Group()
     big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
     tx.set(tx.line(big, r.yellow, 0, 0, 9), "Sixty-Six")

@@ -96,9 +96,11 @@ def build(r, lay):
     # the choices panel over the table
     x, y, w, h, step = panel
     r.panel = g = displayio.Group(x=x, y=y)
-    p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
-    p[0] = _PANEL_FILL
+    p = displayio.Palette(4)  # an edged box whose height can change: two rectangles; the
+    p[0] = _PANEL_FILL  # felt's and the pages' colours too (handheld.pagebuild's rectangles)
     p[1] = _YELLOW
+    p[2] = felt
+    p[3] = page_fill
     r.panel_box = (
         vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
         vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
