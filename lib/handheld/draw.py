@@ -60,25 +60,12 @@ class Draw:
         self._hide(self.page, on_table)
         if on_table:
             self._table(app, app.top, d)
-        else:  # a full-screen page
+        else:  # a full-screen page: the title or page's lines, the highlighted ones yellow
             page = app.top
-            height, page_top, step, title_top, _ = self.lay
             is_title = page.kind == A.TITLE
             self._hide(self.title, not is_title)
-            top = title_top if is_title else page_top
-            lines = page.lines
-            for i in range(len(self.page_lines)):
-                tg = self.page_lines[i]
-                y = top + i * step
-                if tg.y != y:
-                    tg.y = y
-                text = lines[i] if i < len(lines) else ""
-                if y + step > height + 2 and text == "":
-                    self._hide(tg, True)
-                    continue
-                self._hide(tg, False)
-                self.tx.set(tg, text, self.yellow if i == page.sel or
-                           (i == 0 and not is_title) else self.white)
+            self.tx.rows(self.page_lines, self.lay[1] if is_title else self.lay[0], page.lines,
+                         (page.sel,) if is_title else (0, page.sel))
         if self.display is not None:
             self.display.refresh()
             self.refreshes += 1
@@ -149,24 +136,18 @@ class Draw:
             self._hide(self.panel, tb.panel is None)
             if tb.panel is not None:
                 title, items = tb.panel
-                self.tx.set(self.panel_lines[0], title)
-                rows = len(self.panel_lines) - 1
+                rows = self.panel_lines[3] - 1
                 top = 0
                 if tb.panel_sel >= rows:
                     top = tb.panel_sel - rows + 1
                 shown = min(rows, len(items))
-                box_h = 6 + (shown + 1) * self.lay[4]
+                box_h = 6 + (shown + 1) * self.lay[2]
                 if self.panel_box[0].height != box_h:
                     self.panel_box[0].height = box_h
                     self.panel_box[1].height = box_h - 2
-                for r in range(rows):
-                    i = top + r
-                    tg = self.panel_lines[r + 1]
-                    if i < len(items):
-                        sel = i == tb.panel_sel
-                        self.tx.set(tg, ("> " if sel else "  ") + items[i][0],
-                                   self.yellow if sel else self.white)
-                    else:
-                        self.tx.set(tg, "")
+                texts = [title]
+                for i in range(top, top + shown):
+                    texts.append(("> " if i == tb.panel_sel else "  ") + items[i][0])
+                self.tx.rows(self.panel_lines, 3, texts, (0, 1 + tb.panel_sel - top))
         if d & _D_PROMPT:
             self.tx.set(self.prompt, app.prompt)

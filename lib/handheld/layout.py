@@ -71,9 +71,9 @@ def build(r, display=None, width=None, height=None):
         width = display.width
         height = display.height
     lay = layout(width or 160, height or 128)
-    # what update() reads of it (handheld.draw unpacks it in this order): height, page_top,
-    # page_step, title_text_top, the panel's line step; the hand's x, y, step and raise
-    r.lay = (lay[1], lay[24], lay[25], lay[30], lay[23][4])
+    # what update() reads of it (handheld.draw): page_top, title_text_top, the panel's line
+    # step; the hand's x, y, step and raise
+    r.lay = (lay[24], lay[30], lay[23][4])
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0

@@ -31,8 +31,8 @@ def build(r, lay, display=None):
     for i in range(4):
         r.title.append(r.art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
     g.append(r.title)
-    r.page_lines = tuple(tx.line(g, r.white, lay[27], lay[24] + i * lay[25], words.WIDTH)
-                         for i in range(lay[26]))
+    r.page_lines = tx.block(g, lay[27], lay[24], lay[26], words.WIDTH, lay[25], r.white,
+                            r.yellow)
     root.append(g)
     if display is not None:
         display.auto_refresh = False

@@ -106,6 +106,5 @@ def build(r, lay):
         vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
     g.append(r.panel_box[0])
     g.append(r.panel_box[1])
-    r.panel_lines = tuple(tx.line(g, yellow if i == 0 else white, 3, 3 + i * step, 18)
-                          for i in range(6))
+    r.panel_lines = tx.block(g, 3, 3, 6, 18, step, white, yellow)  # title, 5 choices
     t.append(g)

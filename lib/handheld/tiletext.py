@@ -21,29 +21,67 @@ class Text:
     character is written only where the tile differs. Made by handheld.tablebuild's `text()`
     (w, h: a glyph's size; sheet: the glyph sheet; aligns: id(line) -> CENTRE or RIGHT)."""
 
-    def line(self, group, colour, x, y, width, align=LEFT):
+    def line(self, group, colour, x, y, width, align=LEFT, rows=1):
         """A line of `width` characters in colour (an `ink`) appended to group, its left edge,
-        centre or right edge at x (align)."""
+        centre or right edge at x (align); rows > 1: that many lines, one under the other."""
         w = self.w
         if align == CENTRE:
             x -= width * w // 2
         elif align == RIGHT:
             x -= width * w
-        tg = displayio.TileGrid(self.sheet, pixel_shader=colour, width=width, height=1,
+        tg = displayio.TileGrid(self.sheet, pixel_shader=colour, width=width, height=rows,
                                 tile_width=w, tile_height=self.h, default_tile=0, x=x, y=y)
         if align != LEFT:
             self.aligns[id(tg)] = align
         group.append(tg)
         return tg
 
-    @staticmethod
-    def shown(tg):
-        """The text line tg shows."""
-        return "".join(chr(32 + tg[i]) for i in range(tg.width))
+    def block(self, group, x, y, n, width, step, white, yellow):
+        """n lines of `width` characters, step pixels apart, in white, any two of them in
+        yellow: (lines, marks, step, n) for `rows`. When step is a glyph's height, lines is one
+        TileGrid of n rows (a TileGrid, 96 B on a board, for all), else n TileGrids; the marks
+        are two yellow lines that `rows` moves over the lines to show in yellow."""
+        if step == self.h:
+            lines = (self.line(group, white, x, y, width, LEFT, n),)
+        else:
+            lines = tuple(self.line(group, white, x, y + i * step, width) for i in range(n))
+        return (lines, (self.line(group, yellow, x, y, width),
+                        self.line(group, yellow, x, y, width)), step, n)
 
-    def set(self, tg, text, colour=None):
-        """Show text on line tg (cut to the line's width, padded as the line aligns), in colour
-        if given; a character outside printable ASCII shows as "?"."""
+    def rows(self, block, top, texts, lit):
+        """Show texts on block's lines (a `block`), the first at y top, those whose number is
+        in lit (at most two) in yellow: on its marks, the line under a mark left blank."""
+        lines, marks, step, n = block
+        one = len(lines) == 1
+        k = 0
+        for i in range(n):
+            text = texts[i] if i < len(texts) else ""
+            y = top + i * step
+            if k < 2 and i in lit:
+                tg = marks[k]
+                k += 1
+                if tg.y != y:
+                    tg.y = y
+                self.set(tg, text)
+                text = ""
+            tg = lines[0] if one else lines[i]
+            if not one and tg.y != y:
+                tg.y = y
+            self.set(tg, text, None, i if one else 0)
+        if one and lines[0].y != top:
+            lines[0].y = top
+        for i in range(k, 2):
+            self.set(marks[i], "")
+
+    @staticmethod
+    def shown(tg, row=0):
+        """The text line tg shows (its row `row`)."""
+        w = tg.width
+        return "".join(chr(32 + tg[row * w + i]) for i in range(w))
+
+    def set(self, tg, text, colour=None, row=0):
+        """Show text on line tg (its row `row`; cut to the line's width, padded as the line
+        aligns), in colour if given; a character outside printable ASCII shows as "?"."""
         width = tg.width
         n = len(text)
         if n > width:
@@ -59,10 +97,11 @@ class Text:
             data = bytearray(n)
             for i in range(n):
                 data[i] = min(ord(text[i]), 127)
+        row *= width
         for i in range(width):
             c = data[i - left] if left <= i < left + n else 32
             t = c - 32 if 32 <= c < 127 else 31
-            if tg[i] != t:
-                tg[i] = t
+            if tg[row + i] != t:
+                tg[row + i] = t
         if colour is not None and tg.pixel_shader is not colour:
             tg.pixel_shader = colour
