@@ -5,6 +5,7 @@ module then leaves the heap).
 import displayio
 import vectorio
 from handheld import words
+from handheld.tablebuild import line, block, card  # loaded still (handheld.render)
 
 
 def build(r, lay, display=None):
@@ -25,14 +26,14 @@ def build(r, lay, display=None):
                                 color_index=3))  # the pages' background
     r.title = displayio.Group()
     big = displayio.Group(scale=2, x=width // 2 - 9 * tx.w, y=title_y)
-    tx.set(tx.line(big, r.yellow, 0, 0, 9), "Sixty-Six")
+    tx.set(line(tx, big, r.yellow, 0, 0, 9), "Sixty-Six")
     r.title.append(big)
     x, y, step = title_cards
     for i in range(4):
-        r.title.append(r.art.card((0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
+        r.title.append(card(r.art, (0, 2, 3, 1)[i] * 6 + 5, x + i * step, y))
     g.append(r.title)
-    r.page_lines = tx.block(g, lay[27], lay[24], lay[26], words.WIDTH, lay[25], r.white,
-                            r.yellow)
+    r.page_lines = block(tx, g, lay[27], lay[24], lay[26], words.WIDTH, lay[25], r.white,
+                         r.yellow)
     root.append(g)
     if display is not None:
         display.auto_refresh = False

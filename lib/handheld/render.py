@@ -44,10 +44,10 @@ class Renderer(Draw):
         _drop(layout)
         from handheld import tablebuild
         tablebuild.build(self, lay)
-        _drop(tablebuild)
-        from handheld import pagebuild
+        from handheld import pagebuild  # with tablebuild's line, block and card
         pagebuild.build(self, lay, display)
         _drop(pagebuild)
+        _drop(tablebuild)
 
     def _hand(self, tb):
         art = self.art

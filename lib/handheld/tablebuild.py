@@ -4,7 +4,8 @@ build, after handheld.layout's numbers and the card sheets; this module then lea
 import displayio
 import terminalio
 import vectorio
-from handheld.tiletext import Text, CENTRE, RIGHT
+from handheld.tiletext import Text, LEFT, CENTRE, RIGHT
+from handheld.cardart import bottom
 
 try:
     from micropython import const
@@ -17,6 +18,7 @@ _YELLOW = const(0xF8D020)
 _GREY = const(0xA0B0A0)
 _PANEL_FILL = const(0x0C2A16)
 _SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
+_BACKS = const(6)  # art.shades[6]: the back's palette, the suit glyphs' too
 
 
 def text():
@@ -30,6 +32,57 @@ def text():
         tx.sheet = sheet(f, tx.w, tx.h)
     tx.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
     return tx
+
+
+def line(tx, group, colour, x, y, width, align=LEFT, rows=1):
+    """A line of `width` characters of the Text tx in colour (an `ink`) appended to group, its
+    left edge, centre or right edge at x (align); rows > 1: that many lines, one under the
+    other."""
+    w = tx.w
+    if align == CENTRE:
+        x -= width * w // 2
+    elif align == RIGHT:
+        x -= width * w
+    tg = displayio.TileGrid(tx.sheet, pixel_shader=colour, width=width, height=rows,
+                            tile_width=w, tile_height=tx.h, default_tile=0, x=x, y=y)
+    if align != LEFT:
+        tx.aligns[id(tg)] = align
+    group.append(tg)
+    return tg
+
+
+def block(tx, group, x, y, n, width, step, white, yellow):
+    """n lines of `width` characters, step pixels apart, in white, any two of them in yellow:
+    (lines, marks, step, n) for the Text's `rows`. When step is a glyph's height, lines is one
+    TileGrid of n rows (a TileGrid, 96 B on a board, for all), else n TileGrids; the marks are
+    two yellow lines that `rows` moves over the lines to show in yellow."""
+    if step == tx.h:
+        lines = (line(tx, group, white, x, y, width, LEFT, n),)
+    else:
+        lines = tuple(line(tx, group, white, x, y + i * step, width) for i in range(n))
+    return (lines, (line(tx, group, yellow, x, y, width), line(tx, group, yellow, x, y, width)),
+            step, n)
+
+
+def card(art, tile=0, x=0, y=0):
+    """A TileGrid showing one face (or the "more" chip) of art's sheet (handheld.cardart): its
+    top half is tile `tile`, its bottom half `bottom(tile)` (set both to change it)."""
+    tg = displayio.TileGrid(art.sheet, pixel_shader=art.shade(tile), width=1, height=2,
+                            tile_width=art.w, tile_height=art.h // 2, default_tile=tile,
+                            x=x, y=y)
+    tg[1] = bottom(tile)
+    return tg
+
+
+def back(art, x=0, y=0):
+    """A TileGrid showing a card's back."""
+    return displayio.TileGrid(art.back_sheet, pixel_shader=art.shades[_BACKS], x=x, y=y)
+
+
+def glyph(art, suit=0, x=0, y=0, n=1):
+    """A TileGrid of n 7x7 suits 9 pixels apart, each showing suit (tile 4 is empty)."""
+    return displayio.TileGrid(art.suits, pixel_shader=art.shades[_BACKS], width=n, height=1,
+                              tile_width=9, tile_height=7, default_tile=suit, x=x, y=y)
 
 
 def ink(colour):
@@ -56,43 +109,43 @@ def build(r, lay):
     # the computer's hand, its line and marriages
     backs = []
     for i in range(6):
-        tg = art.back(opp_x + i * opp_step, opp_y)
+        tg = back(art, opp_x + i * opp_step, opp_y)
         backs.append(tg)
         t.append(tg)
     r.backs = tuple(backs)
-    opp = (tx.line(t, white, opp_info[0], opp_info[1], 18),
-           art.glyph(4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
+    opp = (line(tx, t, white, opp_info[0], opp_info[1], 18),
+           glyph(art, 4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
     t.append(opp[1])  # update()
     # stock and trump
-    r.stock = art.back(stock[0], stock[1])
-    r.trump = art.card(0, trump[0], trump[1])
+    r.stock = back(art, stock[0], stock[1])
+    r.trump = card(art, 0, trump[0], trump[1])
     t.append(r.trump)
     t.append(r.stock)
-    r.stock_label = tx.line(t, white, stock_label[0], stock_label[1], 7, CENTRE)
+    r.stock_label = line(tx, t, white, stock_label[0], stock_label[1], 7, CENTRE)
     g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
-    r.trump_big = (g, art.glyph(0))  # the group that scales it, the suit's tile
+    r.trump_big = (g, glyph(art, 0))  # the group that scales it, the suit's tile
     g.append(r.trump_big[1])
     t.append(g)
     # the trick: the computer's card above, the player's below
-    r.trick = (art.card(0, trick_me[0], trick_me[1]),
-               art.card(0, trick_opp[0], trick_opp[1]))
+    r.trick = (card(art, 0, trick_me[0], trick_me[1]),
+               card(art, 0, trick_opp[0], trick_opp[1]))
     t.append(r.trick[1])
     t.append(r.trick[0])
     x, y, step = score
-    r.score = (tx.line(t, white, x, y, 6, RIGHT),
-               tx.line(t, white, x, y + step, 6, RIGHT),
-               tx.line(t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
-    me = (tx.line(t, white, me_info[0], me_info[1], 18),
-          art.glyph(4, me_glyphs[0], me_glyphs[1], 3))
+    r.score = (line(tx, t, white, x, y, 6, RIGHT),
+               line(tx, t, white, x, y + step, 6, RIGHT),
+               line(tx, t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
+    me = (line(tx, t, white, me_info[0], me_info[1], 18),
+          glyph(art, 4, me_glyphs[0], me_glyphs[1], 3))
     t.append(me[1])
     r.seats = (me, opp)  # per seat: its status line and its marriages' suits
     slots = []
     for i in range(_SLOTS):
-        tg = art.card(0, hand[0] + i * hand[2], hand[1])
+        tg = card(art, 0, hand[0] + i * hand[2], hand[1])
         slots.append(tg)
         t.append(tg)
     r.cards = tuple(slots)  # the hand's slots
-    r.prompt = tx.line(t, white, prompt[0], prompt[1], 26)
+    r.prompt = line(tx, t, white, prompt[0], prompt[1], 26)
     # the choices panel over the table
     x, y, w, h, step = panel
     r.panel = g = displayio.Group(x=x, y=y)
@@ -106,5 +159,5 @@ def build(r, lay):
         vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
     g.append(r.panel_box[0])
     g.append(r.panel_box[1])
-    r.panel_lines = tx.block(g, 3, 3, 6, 18, step, white, yellow)  # title, 5 choices
+    r.panel_lines = block(tx, g, 3, 3, 6, 18, step, white, yellow)  # title, 5 choices
     t.append(g)

@@ -1,4 +1,5 @@
-"""Text as TileGrids: one TileGrid per line over the built-in font's glyph sheet.
+"""Text as TileGrids: one TileGrid per line (or per block of lines) over the built-in font's glyph
+sheet.
 
 `terminalio.FONT.bitmap` holds every glyph of a board's built-in font in flash, printable ASCII
 first (a character's tile is its code minus 32), so a line of n characters costs one TileGrid
@@ -9,48 +10,21 @@ label took about 1.4 KB (its Group, bitmap, palette and Python object) and the l
 16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
 one.
 """
-import displayio
-
 LEFT = 0
 CENTRE = 1
 RIGHT = 2
 
 
 class Text:
-    """Makes lines and changes what they show. The tiles are the only copy of the text: a
-    character is written only where the tile differs. Made by handheld.tablebuild's `text()`
-    (w, h: a glyph's size; sheet: the glyph sheet; aligns: id(line) -> CENTRE or RIGHT)."""
-
-    def line(self, group, colour, x, y, width, align=LEFT, rows=1):
-        """A line of `width` characters in colour (an `ink`) appended to group, its left edge,
-        centre or right edge at x (align); rows > 1: that many lines, one under the other."""
-        w = self.w
-        if align == CENTRE:
-            x -= width * w // 2
-        elif align == RIGHT:
-            x -= width * w
-        tg = displayio.TileGrid(self.sheet, pixel_shader=colour, width=width, height=rows,
-                                tile_width=w, tile_height=self.h, default_tile=0, x=x, y=y)
-        if align != LEFT:
-            self.aligns[id(tg)] = align
-        group.append(tg)
-        return tg
-
-    def block(self, group, x, y, n, width, step, white, yellow):
-        """n lines of `width` characters, step pixels apart, in white, any two of them in
-        yellow: (lines, marks, step, n) for `rows`. When step is a glyph's height, lines is one
-        TileGrid of n rows (a TileGrid, 96 B on a board, for all), else n TileGrids; the marks
-        are two yellow lines that `rows` moves over the lines to show in yellow."""
-        if step == self.h:
-            lines = (self.line(group, white, x, y, width, LEFT, n),)
-        else:
-            lines = tuple(self.line(group, white, x, y + i * step, width) for i in range(n))
-        return (lines, (self.line(group, yellow, x, y, width),
-                        self.line(group, yellow, x, y, width)), step, n)
+    """Changes what lines show. The tiles are the only copy of the text: a character is written
+    only where the tile differs. Made by handheld.tablebuild's `text()` (w, h: a glyph's size;
+    sheet: the glyph sheet; aligns: id(line) -> CENTRE or RIGHT), which makes the lines too
+    (its `line` and `block`: code needed once, dropped after)."""
 
     def rows(self, block, top, texts, lit):
-        """Show texts on block's lines (a `block`), the first at y top, those whose number is
-        in lit (at most two) in yellow: on its marks, the line under a mark left blank."""
+        """Show texts on block's lines, the first at y top, those whose number is
+        in lit (at most two) in yellow: on its marks, the line under a mark left blank (a block:
+        handheld.tablebuild's `block`)."""
         lines, marks, step, n = block
         one = len(lines) == 1
         k = 0
