@@ -33,12 +33,16 @@ _BLUE = const(4)
 _LIGHT = const(5)
 
 
-def sheets(w=20, h=28, big=1):
-    """The CardArt for cards of w x h pixels (big: the scale of the middle suit): its sheets and
-    palettes, drawn."""
+def sheets(w=20, h=28, big=1, step=5):
+    """The CardArt for cards of w x h pixels (big: the scale of the middle suit; step: the x
+    step of the computer's backs, which overlap): its sheets and palettes, drawn."""
     art = CardArt()
     art.w = w
     art.h = h
+    g = step  # the back's strips: g pixels wide, g dividing both w and step
+    while w % g or step % g:
+        g -= 1
+    art.g = g
     art.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
     # the palettes (a module-level table would be a name interned on a board for good):
     # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
@@ -52,7 +56,10 @@ def sheets(w=20, h=28, big=1):
     # (the suit glyphs' too: black suits in its white, red ones in its red)
     shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
     art.shades = tuple(shades)
-    art.back_sheet = displayio.Bitmap(w, h, 6)
+    # the back in strips g wide (w // g of them), then its first strip over a back (its clear
+    # corners the under one's edge) and a clear strip: a row of overlapping backs is one
+    # TileGrid of strips (handheld.tablebuild's `backs`)
+    art.back_sheet = displayio.Bitmap(w + 2 * g, h, 6)
     art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
     paint(art, big, MORE)
     return art
@@ -159,5 +166,9 @@ def paint(art, big, more):
         for x in range(2, w - 2):
             if (x + y) % 4 == 0 or (x - y) % 4 == 0:
                 bm[x, y] = _LIGHT
+    g = art.g  # the first strip again, over a back: its clear corners show that back's edge
+    for y in range(h):
+        for x in range(g):
+            bm[w + x, y] = _BLACK if x == 0 and (y == 0 or y == h - 1) else bm[x, y]
     for s in range(4):
         _glyph(art.suits, s * 9, 0, suit_7[s], 7, _RED if s == 1 or s == 2 else _WHITE)

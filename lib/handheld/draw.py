@@ -81,8 +81,13 @@ class Draw:
             while mask:
                 mask &= mask - 1
                 n += 1
-            for i in range(6):
-                self._hide(self.backs[i], i >= n)
+            tg, k, s = self.backs  # the backs' strips (handheld.tablebuild's `backs`)
+            for c in range(tg.width):
+                i = min(n - 1, c // s)  # the top back over column c
+                j = c - i * s  # its strip there
+                t = k + 1 if n == 0 or j >= k else (k if j == 0 and i else j)
+                if tg[c] != t:
+                    tg[c] = t
             for seat in (1, 0):  # each seat's line: tricks (points), its marriages' suits
                 tg, row = self.seats[seat]
                 n = h.tricks(seat)

@@ -77,8 +77,9 @@ def build(r, display=None, width=None, height=None):
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0
-    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale)
-    r.art = cardpaint.sheets(lay[2], lay[3], lay[4])
+    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale,
+    # the backs' step)
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[4], lay[8])
     cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
     # handheld.render's _drop)
     cardpaint = None

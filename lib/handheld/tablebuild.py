@@ -74,9 +74,14 @@ def card(art, tile=0, x=0, y=0):
     return tg
 
 
-def back(art, x=0, y=0):
-    """A TileGrid showing a card's back."""
-    return displayio.TileGrid(art.back_sheet, pixel_shader=art.shades[_BACKS], x=x, y=y)
+def backs(art, x, y, n, step):
+    """A TileGrid of n card backs step pixels apart, each over the one before (what handheld.draw
+    shows of it: tiles of the back's strips, handheld.cardpaint's, art.g wide)."""
+    g = art.g
+    k = art.w // g  # a back's strips; tile k: the first over a back, k + 1: clear
+    return displayio.TileGrid(art.back_sheet, pixel_shader=art.shades[_BACKS],
+                              width=(n - 1) * step // g + k, height=1, tile_width=g,
+                              tile_height=art.h, default_tile=k + 1, x=x, y=y)
 
 
 def glyph(art, suit=0, x=0, y=0, n=1):
@@ -107,17 +112,16 @@ def build(r, lay):
     art = r.art
     r.table = t = displayio.Group()
     # the computer's hand, its line and marriages
-    backs = []
-    for i in range(6):
-        tg = back(art, opp_x + i * opp_step, opp_y)
-        backs.append(tg)
-        t.append(tg)
-    r.backs = tuple(backs)
+    tg = backs(art, opp_x, opp_y, 6, opp_step)
+    t.append(tg)
+    r.backs = (tg, art.w // art.g, opp_step // art.g)  # a back's strips, a step's
     opp = (line(tx, t, white, opp_info[0], opp_info[1], 18),
            glyph(art, 4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
     t.append(opp[1])  # update()
     # stock and trump
-    r.stock = back(art, stock[0], stock[1])
+    r.stock = tg = backs(art, stock[0], stock[1], 1, 0)
+    for i in range(art.w // art.g):
+        tg[i] = i
     r.trump = card(art, 0, trump[0], trump[1])
     t.append(r.trump)
     t.append(r.stock)
