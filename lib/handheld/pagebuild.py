@@ -5,7 +5,7 @@ module then leaves the heap).
 import displayio
 import vectorio
 from handheld import words
-from handheld.tablebuild import line, block, card  # loaded still (handheld.render)
+from handheld.grids import line, block, card
 
 
 def build(r, lay, display=None):

@@ -2,8 +2,8 @@
 TileGrids of glyphs (handheld.tiletext).
 
 Everything is built once, in steps: handheld.layout's numbers for the display's size and the card
-sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild); the
-code of each step then leaves the heap.
+sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild), their
+TileGrids made by handheld.grids; the code of each step then leaves the heap.
 `update(app)` (handheld.draw, the base class: split off so that no module is big to compile on
 a board) only changes the tiles, positions, palettes and texts that differ from what is shown,
 then refreshes the display once.
@@ -42,12 +42,14 @@ class Renderer(Draw):
         from handheld import layout  # the numbers for the display's size, the card sheets
         lay = layout.build(self, display, width, height)
         _drop(layout)
-        from handheld import tablebuild
+        from handheld import tablebuild  # with handheld.grids, the TileGrids' makers
         tablebuild.build(self, lay)
-        from handheld import pagebuild  # with tablebuild's line, block and card
+        _drop(tablebuild)
+        from handheld import pagebuild  # (handheld.grids loaded still)
         pagebuild.build(self, lay, display)
         _drop(pagebuild)
-        _drop(tablebuild)
+        from handheld import grids
+        _drop(grids)
 
     def _hand(self, tb):
         art = self.art
