@@ -1,6 +1,21 @@
-"""The card pictures' sheets and palettes (handheld.cardart), made and drawn once by `sheets`
-for handheld.render's Renderer, then dropped from memory (nothing keeps this module: its code
-and glyph data leave the heap).
+"""The card pictures' sheets and palettes, made and drawn once by `sheets` for handheld.render's
+Renderer, then dropped from memory (nothing keeps this module: its code and glyph data leave the
+heap).
+
+Card pictures, built once at start into small sprite sheets (no image files to ship).
+
+The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
+(card = suit * 6 + rank: the rank and the corner suit are in the top half), 24 the "more" chip's,
+25 the chip's bottom half, 26..29 the bottom halves of the four suits' faces (alike for every rank
+of a suit: a sheet of 30 half tiles, not 25 whole ones, 2.1 KB and not 3.6 KB of a board's heap at
+20 x 28); a card is a TileGrid of its two halves (handheld.grids's `card()`, handheld.draw's
+`bottom()`). 2 bits a pixel (clear, paper, edge, ink), so six palettes colour it: NORMAL, DIM
+(cards that may not be played, a turned-down trump) and LIT (the selected card: a yellow edge),
+each with black or red ink for the card's suit (handheld.draw's `shade(art, card, state)`). The
+back is a bitmap of its own (it has more colours), cut in strips (handheld.grids's `backs`).
+Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the middle;
+handheld.grids's `glyph()` gives rows of 7x7 suits for the status lines. `sheets` makes the
+sheets and their palettes and draws them, once.
 
 Glyph rows are ints, bit (width - 1) the leftmost pixel.
 """
@@ -11,16 +26,16 @@ except ImportError:  # CPython
         return x
 
 import displayio
-from handheld.cardart import CardArt, MORE
 
 try:
     import bitmaptools
 except ImportError:  # not on every build
     bitmaptools = None
 
+_MORE = const(24)  # the "more" chip's top half
 _TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
 
-# the face sheet's values (handheld.cardart's palettes colour them): 0 is clear
+# the face sheet's values (the palettes colour them): 0 is clear
 _CLEAR = const(0)  # transparent, in every sheet
 _PAPER = const(1)
 _EDGE = const(2)
@@ -31,6 +46,13 @@ _BLACK = const(2)
 _RED = const(3)  # the suit glyphs' red (they share the back's palette)
 _BLUE = const(4)
 _LIGHT = const(5)
+
+
+class CardArt:
+    """The sheets and their palettes for cards of w x h pixels (w, h; g: the width of the back's
+    strips; sheet, back_sheet, suits: the Bitmaps; shades: the palettes, the back's and the
+    suit glyphs' the 7th; handheld.draw's `shade` picks one); handheld.grids makes TileGrids
+    of them (`card`, `backs`, `glyph`)."""
 
 
 def sheets(w=20, h=28, big=1, step=5):
@@ -61,7 +83,7 @@ def sheets(w=20, h=28, big=1, step=5):
     # TileGrid of strips (handheld.tablebuild's `backs`)
     art.back_sheet = displayio.Bitmap(w + 2 * g, h, 6)
     art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
-    paint(art, big, MORE)
+    paint(art, big, _MORE)
     return art
 
 
@@ -102,7 +124,7 @@ def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
-    handheld.cardart lays them out: a face is drawn whole, its bottom rows going to its
+    the module's doc lays them out: a face is drawn whole, its bottom rows going to its
     suit's bottom half, the same for each rank)."""
     # the glyphs, as locals: a module-level name would be interned on a board for good
     rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"

@@ -1,11 +1,12 @@
 """How the Renderer (handheld.render) brings the screen up to date: `Draw` is its base class,
-with `update(app)` and the parts it draws; handheld.render builds the groups and draws the hand.
+with `update(app)` and the parts it draws; handheld.render builds the groups.
 
-Only what differs from what is shown is touched: tiles, positions, palettes and texts.
+Only what differs from what is shown is touched: tiles, positions, palettes and texts. The card
+sheets' tiles and palettes (handheld.cardpaint lays them out): `bottom(tile)`, `shade(art, card,
+state)`.
 """
 from handheld import screen as A
 from handheld import words
-from handheld.cardart import NORMAL, DIM, bottom
 
 try:
     from micropython import const
@@ -22,6 +23,26 @@ _D_ME = const(16)
 _D_HAND = const(32)
 _D_PROMPT = const(64)
 _D_PANEL = const(128)
+_SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
+_MORE = const(24)  # the "more" chip's tile (handheld.cardpaint)
+# what shade() colours a card for
+_NORMAL = const(0)
+_DIM = const(1)  # a card that may not be played, a turned-down trump
+_LIT = const(2)  # the selected card, the "more" chip: a yellow edge
+
+
+def bottom(tile):
+    """The face sheet's tile of the bottom half of a face (or of the "more" chip, tile 24)."""
+    return 25 if tile >= _MORE else 26 + tile // 6
+
+
+def shade(art, card, state=_NORMAL):
+    """The palette of art (handheld.cardpaint's) for card (a face, or the "more" chip: always
+    lit) in state: normal, dim or lit, with the suit's ink."""
+    if card >= 24:
+        return art.shades[2 * _LIT]
+    s = card // 6  # diamonds and hearts are red
+    return art.shades[2 * state + (1 if s == 1 or s == 2 else 0)]
 
 
 class Draw:
@@ -33,7 +54,7 @@ class Draw:
             tg.hidden = hidden
         if hidden:
             return
-        if tg[0] != tile:  # a card: its top half, then its bottom half (handheld.cardart)
+        if tg[0] != tile:  # a card: its top half, then its bottom half
             tg[0] = tile
             tg[1] = bottom(tile)
         if tg.x != x:
@@ -113,7 +134,7 @@ class Draw:
                 closed = h.closed_by >= 0
                 self._hide(self.stock, False)
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
-                           art.shade(h.trump_card, DIM if closed else NORMAL))
+                           shade(art, h.trump_card, _DIM if closed else _NORMAL))
                 self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size))
                 self._hide(self.trump_big[0], True)
             else:
@@ -128,7 +149,7 @@ class Draw:
             for seat in (0, 1):
                 tg = self.trick[seat]
                 c = tb.trick[seat]
-                self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, art.shade(c if c >= 0 else 0),
+                self._tile(tg, c if c >= 0 else 0, tg.x, tg.y, shade(art, c if c >= 0 else 0),
                            c < 0)
         if d & _D_SCORE:
             s = m.scores
@@ -156,3 +177,29 @@ class Draw:
                 self.tx.rows(self.panel_lines, 3, texts, (0, 1 + tb.panel_sel - top))
         if d & _D_PROMPT:
             self.tx.set(self.prompt, app.prompt)
+
+    def _hand(self, tb):
+        art = self.art
+        x0, y0, step, lift = self.hand
+        cards = tb.hand_cards
+        n = len(cards)
+        choosing = tb.phase == A.HUMAN and tb.panel is None
+        for i in range(_SLOTS):
+            tg = self.cards[i]
+            if i < n or (i == n and tb.has_more and choosing):
+                sel = choosing and i == tb.cursor
+                tile = cards[i] if i < n else _MORE
+                state = _NORMAL
+                y = y0 - lift if sel else y0
+                if choosing:
+                    if sel:
+                        state = _LIT
+                    elif i < n and not tb.playable >> cards[i] & 1:
+                        state = _DIM
+                    if i < n and cards[i] == tb.hint_card:  # the hint's card: lit, raised
+                        state = _LIT
+                        y = y0 - 2 * lift
+                shader = shade(art, tile, state)
+                self._tile(tg, tile, x0 + i * step, y, shader)
+            else:
+                self._hide(tg, True)

@@ -1,11 +1,11 @@
 """The TileGrids of the screen's build (handheld.tablebuild's table, handheld.pagebuild's pages):
 text lines over the built-in font's glyph sheet, card faces, backs and suit glyphs over the card
-sheets (handheld.cardart). Loaded for the build only: handheld.render drops it after.
+sheets (handheld.cardpaint's). Loaded for the build only: handheld.render drops it after.
 """
 import displayio
 import terminalio
 from handheld.tiletext import Text, LEFT, CENTRE, RIGHT
-from handheld.cardart import bottom
+from handheld.draw import bottom, shade
 
 try:
     from micropython import const
@@ -60,9 +60,9 @@ def block(tx, group, x, y, n, width, step, white, yellow):
 
 
 def card(art, tile=0, x=0, y=0):
-    """A TileGrid showing one face (or the "more" chip) of art's sheet (handheld.cardart): its
+    """A TileGrid showing one face (or the "more" chip) of art's sheet (handheld.cardpaint's): its
     top half is tile `tile`, its bottom half `bottom(tile)` (set both to change it)."""
-    tg = displayio.TileGrid(art.sheet, pixel_shader=art.shade(tile), width=1, height=2,
+    tg = displayio.TileGrid(art.sheet, pixel_shader=shade(art, tile), width=1, height=2,
                             tile_width=art.w, tile_height=art.h // 2, default_tile=tile,
                             x=x, y=y)
     tg[1] = bottom(tile)

@@ -1,4 +1,4 @@
-"""Draws the app with displayio: TileGrids over the card sheets (handheld.cardart), text as
+"""Draws the app with displayio: TileGrids over the card sheets (handheld.cardpaint), text as
 TileGrids of glyphs (handheld.tiletext).
 
 Everything is built once, in steps: handheld.layout's numbers for the display's size and the card
@@ -9,7 +9,6 @@ a board) only changes the tiles, positions, palettes and texts that differ from 
 then refreshes the display once.
 """
 from handheld import screen as A
-from handheld.cardart import MORE, NORMAL, DIM, LIT
 from handheld import unload
 from handheld.draw import Draw
 
@@ -18,9 +17,6 @@ try:
 except ImportError:  # CPython
     def const(x):
         return x
-
-_SLOTS = const(7)  # six cards and the "more" chip
-
 
 def _drop(module):
     # a module used once goes (handheld.unload), its dict emptied first: the collector reads
@@ -50,29 +46,3 @@ class Renderer(Draw):
         _drop(pagebuild)
         from handheld import grids
         _drop(grids)
-
-    def _hand(self, tb):
-        art = self.art
-        x0, y0, step, lift = self.hand
-        cards = tb.hand_cards
-        n = len(cards)
-        choosing = tb.phase == A.HUMAN and tb.panel is None
-        for i in range(_SLOTS):
-            tg = self.cards[i]
-            if i < n or (i == n and tb.has_more and choosing):
-                sel = choosing and i == tb.cursor
-                tile = cards[i] if i < n else MORE
-                state = NORMAL
-                y = y0 - lift if sel else y0
-                if choosing:
-                    if sel:
-                        state = LIT
-                    elif i < n and not tb.playable >> cards[i] & 1:
-                        state = DIM
-                    if i < n and cards[i] == tb.hint_card:  # the hint's card: lit, raised
-                        state = LIT
-                        y = y0 - 2 * lift
-                shader = art.shade(tile, state)
-                self._tile(tg, tile, x0 + i * step, y, shader)
-            else:
-                self._hide(tg, True)
