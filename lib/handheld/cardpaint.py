@@ -1,24 +1,24 @@
 """The card pictures' sheets and palettes, made and drawn once by `sheets` for handheld.render's
 Renderer, then dropped from memory (nothing keeps this module: its code and glyph data leave the
-heap).
+heap). How the sheets are laid out: the comment below (a comment, not this docstring: from .py
+a docstring is a string in the heap while the module compiles)."""
+# Card pictures, built once at start into small sprite sheets (no image files to ship).
+#
+# The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
+# (card = suit * 6 + rank: the rank and the corner suit are in the top half), 24 the "more"
+# chip's, 25 the chip's bottom half, 26..29 the bottom halves of the four suits' faces (alike for
+# every rank of a suit: a sheet of 30 half tiles, not 25 whole ones, 2.1 KB and not 3.6 KB of a
+# board's heap at 20 x 28); a card is a TileGrid of its two halves (handheld.grids's `card()`,
+# handheld.draw's `bottom()`). 2 bits a pixel (clear, paper, edge, ink), so six palettes colour
+# it: NORMAL, DIM (cards that may not be played, a turned-down trump) and LIT (the selected card:
+# a yellow edge), each with black or red ink for the card's suit (handheld.draw's `shade(art,
+# card, state)`). The back is a bitmap of its own (it has more colours), cut in strips
+# (handheld.grids's `backs`). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big`
+# times) in the middle; handheld.grids's `glyph()` gives rows of 7x7 suits for the status lines.
+# `sheets` makes the sheets and their palettes and draws them, once.
+#
+# Glyph rows are ints, bit (width - 1) the leftmost pixel.
 
-Card pictures, built once at start into small sprite sheets (no image files to ship).
-
-The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
-(card = suit * 6 + rank: the rank and the corner suit are in the top half), 24 the "more" chip's,
-25 the chip's bottom half, 26..29 the bottom halves of the four suits' faces (alike for every rank
-of a suit: a sheet of 30 half tiles, not 25 whole ones, 2.1 KB and not 3.6 KB of a board's heap at
-20 x 28); a card is a TileGrid of its two halves (handheld.grids's `card()`, handheld.draw's
-`bottom()`). 2 bits a pixel (clear, paper, edge, ink), so six palettes colour it: NORMAL, DIM
-(cards that may not be played, a turned-down trump) and LIT (the selected card: a yellow edge),
-each with black or red ink for the card's suit (handheld.draw's `shade(art, card, state)`). The
-back is a bitmap of its own (it has more colours), cut in strips (handheld.grids's `backs`).
-Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big` times) in the middle;
-handheld.grids's `glyph()` gives rows of 7x7 suits for the status lines. `sheets` makes the
-sheets and their palettes and draws them, once.
-
-Glyph rows are ints, bit (width - 1) the leftmost pixel.
-"""
 try:
     from micropython import const
 except ImportError:  # CPython

@@ -3,8 +3,21 @@ with `update(app)` and the parts it draws; handheld.render builds the groups.
 
 Only what differs from what is shown is touched: tiles, positions, palettes and texts. The card
 sheets' tiles and palettes (handheld.cardpaint lays them out): `bottom(tile)`, `shade(art, card,
-state)`.
+state)`; text: `Text`.
 """
+# Text as TileGrids: one TileGrid per line (or per block of lines) over the built-in font's glyph
+# sheet.
+#
+# `terminalio.FONT.bitmap` holds every glyph of a board's built-in font in flash, printable ASCII
+# first (a character's tile is its code minus 32), so a line of n characters costs one TileGrid
+# (96 B and n bytes of tile indices on a board) and a colour one shared 2-colour palette
+# (handheld.grids's `ink`, which makes the Text and its lines too: code needed once, dropped
+# after).
+# It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
+# label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
+# 16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
+# one.
+
 from handheld import screen as A
 from handheld import words
 
@@ -29,6 +42,9 @@ _MORE = const(24)  # the "more" chip's tile (handheld.cardpaint)
 _NORMAL = const(0)
 _DIM = const(1)  # a card that may not be played, a turned-down trump
 _LIT = const(2)  # the selected card, the "more" chip: a yellow edge
+_LEFT = const(0)  # how a text line aligns (handheld.grids)
+_CENTRE = const(1)
+_RIGHT = const(2)
 
 
 def bottom(tile):
@@ -43,6 +59,66 @@ def shade(art, card, state=_NORMAL):
         return art.shades[2 * _LIT]
     s = card // 6  # diamonds and hearts are red
     return art.shades[2 * state + (1 if s == 1 or s == 2 else 0)]
+
+
+class Text:
+    """Text as TileGrids: changes what lines show. The tiles are the only copy of the text: a
+    character is written only where the tile differs. Made by handheld.grids's `text()` (w, h: a
+    glyph's size; sheet: the glyph sheet; aligns: id(line) -> centre or right, 1 or 2), which
+    makes the lines too (its `line` and `block`: code needed once, dropped after)."""
+
+    def rows(self, block, top, texts, lit):
+        """Show texts on block's lines, the first at y top, those whose number is
+        in lit (at most two) in yellow: on its marks, the line under a mark left blank (a block:
+        handheld.tablebuild's `block`)."""
+        lines, marks, step, n = block
+        one = len(lines) == 1
+        k = 0
+        for i in range(n):
+            text = texts[i] if i < len(texts) else ""
+            y = top + i * step
+            if k < 2 and i in lit:
+                tg = marks[k]
+                k += 1
+                if tg.y != y:
+                    tg.y = y
+                self.set(tg, text)
+                text = ""
+            tg = lines[0] if one else lines[i]
+            if not one and tg.y != y:
+                tg.y = y
+            self.set(tg, text, None, i if one else 0)
+        if one and lines[0].y != top:
+            lines[0].y = top
+        for i in range(k, 2):
+            self.set(marks[i], "")
+
+    def set(self, tg, text, colour=None, row=0):
+        """Show text on line tg (its row `row`; cut to the line's width, padded as the line
+        aligns), in colour if given; a character outside printable ASCII shows as "?"."""
+        width = tg.width
+        n = len(text)
+        if n > width:
+            text = text[:width]
+            n = width
+        pad = width - n
+        align = self.aligns.get(id(tg), _LEFT) if pad else _LEFT
+        left = pad // 2 if align == _CENTRE else (pad if align == _RIGHT else 0)
+        # a character read from a str (text[i], or a loop over it) becomes an interned name
+        # that never leaves the heap (README, Memory): the codes are read from bytes instead
+        data = text.encode()
+        if len(data) != n:  # not ASCII: a code per character, 127 ("?") past ASCII
+            data = bytearray(n)
+            for i in range(n):
+                data[i] = min(ord(text[i]), 127)
+        row *= width
+        for i in range(width):
+            c = data[i - left] if left <= i < left + n else 32
+            t = c - 32 if 32 <= c < 127 else 31
+            if tg[row + i] != t:
+                tg[row + i] = t
+        if colour is not None and tg.pixel_shader is not colour:
+            tg.pixel_shader = colour
 
 
 class Draw:

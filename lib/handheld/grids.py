@@ -4,8 +4,7 @@ sheets (handheld.cardpaint's). Loaded for the build only: handheld.render drops 
 """
 import displayio
 import terminalio
-from handheld.tiletext import Text, LEFT, CENTRE, RIGHT
-from handheld.draw import bottom, shade
+from handheld.draw import Text, bottom, shade
 
 try:
     from micropython import const
@@ -13,11 +12,14 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+_LEFT = const(0)  # how a text line aligns (handheld.draw's Text)
+_CENTRE = const(1)
+_RIGHT = const(2)
 _BACKS = const(6)  # art.shades[6]: the back's palette, the suit glyphs' too
 
 
 def text():
-    """The Text (handheld.tiletext) over the built-in font's glyph sheet."""
+    """The Text (handheld.draw) over the built-in font's glyph sheet."""
     f = terminalio.FONT
     tx = Text()
     tx.w, tx.h = f.get_bounding_box()[:2]
@@ -25,22 +27,22 @@ def text():
     if not isinstance(getattr(f.bitmap, "width", None), int):
         from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
         tx.sheet = sheet(f, tx.w, tx.h)
-    tx.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
+    tx.aligns = {}  # id(line): _CENTRE or _RIGHT (absent: _LEFT)
     return tx
 
 
-def line(tx, group, colour, x, y, width, align=LEFT, rows=1):
+def line(tx, group, colour, x, y, width, align=_LEFT, rows=1):
     """A line of `width` characters of the Text tx in colour (an `ink`) appended to group, its
     left edge, centre or right edge at x (align); rows > 1: that many lines, one under the
     other."""
     w = tx.w
-    if align == CENTRE:
+    if align == _CENTRE:
         x -= width * w // 2
-    elif align == RIGHT:
+    elif align == _RIGHT:
         x -= width * w
     tg = displayio.TileGrid(tx.sheet, pixel_shader=colour, width=width, height=rows,
                             tile_width=w, tile_height=tx.h, default_tile=0, x=x, y=y)
-    if align != LEFT:
+    if align != _LEFT:
         tx.aligns[id(tg)] = align
     group.append(tg)
     return tg
@@ -52,7 +54,7 @@ def block(tx, group, x, y, n, width, step, white, yellow):
     TileGrid of n rows (a TileGrid, 96 B on a board, for all), else n TileGrids; the marks are
     two yellow lines that `rows` moves over the lines to show in yellow."""
     if step == tx.h:
-        lines = (line(tx, group, white, x, y, width, LEFT, n),)
+        lines = (line(tx, group, white, x, y, width, _LEFT, n),)
     else:
         lines = tuple(line(tx, group, white, x, y + i * step, width) for i in range(n))
     return (lines, (line(tx, group, yellow, x, y, width), line(tx, group, yellow, x, y, width)),

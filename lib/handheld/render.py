@@ -1,5 +1,5 @@
 """Draws the app with displayio: TileGrids over the card sheets (handheld.cardpaint), text as
-TileGrids of glyphs (handheld.tiletext).
+TileGrids of glyphs (handheld.draw's Text).
 
 Everything is built once, in steps: handheld.layout's numbers for the display's size and the card
 sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild), their
@@ -8,15 +8,9 @@ TileGrids made by handheld.grids; the code of each step then leaves the heap.
 a board) only changes the tiles, positions, palettes and texts that differ from what is shown,
 then refreshes the display once.
 """
-from handheld import screen as A
 from handheld import unload
 from handheld.draw import Draw
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
 def _drop(module):
     # a module used once goes (handheld.unload), its dict emptied first: the collector reads

@@ -3,7 +3,6 @@ build, after handheld.layout's numbers and the card sheets; this module then lea
 """
 import displayio
 import vectorio
-from handheld.tiletext import CENTRE, RIGHT
 from handheld.grids import text, ink, line, block, card, backs, glyph
 
 try:
@@ -16,6 +15,8 @@ _WHITE = const(0xF0F0E8)  # the text colours, the choices panel's fill
 _YELLOW = const(0xF8D020)
 _GREY = const(0xA0B0A0)
 _PANEL_FILL = const(0x0C2A16)
+_CENTRE = const(1)  # how a text line aligns (handheld.grids's line)
+_RIGHT = const(2)
 _SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
 
 
@@ -46,7 +47,7 @@ def build(r, lay):
     r.trump = card(art, 0, trump[0], trump[1])
     t.append(r.trump)
     t.append(r.stock)
-    r.stock_label = line(tx, t, white, stock_label[0], stock_label[1], 7, CENTRE)
+    r.stock_label = line(tx, t, white, stock_label[0], stock_label[1], 7, _CENTRE)
     g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
     r.trump_big = (g, glyph(art, 0))  # the group that scales it, the suit's tile
     g.append(r.trump_big[1])
@@ -57,9 +58,9 @@ def build(r, lay):
     t.append(r.trick[1])
     t.append(r.trick[0])
     x, y, step = score
-    r.score = (line(tx, t, white, x, y, 6, RIGHT),
-               line(tx, t, white, x, y + step, 6, RIGHT),
-               line(tx, t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
+    r.score = (line(tx, t, white, x, y, 6, _RIGHT),
+               line(tx, t, white, x, y + step, 6, _RIGHT),
+               line(tx, t, ink(_GREY), x, y + 2 * step, 6, _RIGHT))
     me = (line(tx, t, white, me_info[0], me_info[1], 18),
           glyph(art, 4, me_glyphs[0], me_glyphs[1], 3))
     t.append(me[1])
