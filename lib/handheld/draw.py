@@ -42,7 +42,7 @@ _MORE = const(24)  # the "more" chip's tile (handheld.cardpaint)
 _NORMAL = const(0)
 _DIM = const(1)  # a card that may not be played, a turned-down trump
 _LIT = const(2)  # the selected card, the "more" chip: a yellow edge
-_LEFT = const(0)  # how a text line aligns (handheld.grids)
+_LEFT = const(0)  # how a text line aligns (handheld.grids places it so; Text.set pads it so)
 _CENTRE = const(1)
 _RIGHT = const(2)
 
@@ -64,8 +64,8 @@ def shade(art, card, state=_NORMAL):
 class Text:
     """Text as TileGrids: changes what lines show. The tiles are the only copy of the text: a
     character is written only where the tile differs. Made by handheld.grids's `text()` (w, h: a
-    glyph's size; sheet: the glyph sheet; aligns: id(line) -> centre or right, 1 or 2), which
-    makes the lines too (its `line` and `block`: code needed once, dropped after)."""
+    glyph's size; sheet: the glyph sheet), which makes the lines too (its `line` and `block`:
+    code needed once, dropped after)."""
 
     def rows(self, block, top, texts, lit):
         """Show texts on block's lines, the first at y top, those whose number is
@@ -93,16 +93,16 @@ class Text:
         for i in range(k, 2):
             self.set(marks[i], "")
 
-    def set(self, tg, text, colour=None, row=0):
-        """Show text on line tg (its row `row`; cut to the line's width, padded as the line
-        aligns), in colour if given; a character outside printable ASCII shows as "?"."""
+    def set(self, tg, text, colour=None, row=0, align=_LEFT):
+        """Show text on line tg (its row `row`; cut to the line's width, padded to the left,
+        centre or right: align, as the line was placed), in colour if given; a character outside
+        printable ASCII shows as "?"."""
         width = tg.width
         n = len(text)
         if n > width:
             text = text[:width]
             n = width
         pad = width - n
-        align = self.aligns.get(id(tg), _LEFT) if pad else _LEFT
         left = pad // 2 if align == _CENTRE else (pad if align == _RIGHT else 0)
         # a character read from a str (text[i], or a loop over it) becomes an interned name
         # that never leaves the heap (README, Memory): the codes are read from bytes instead
@@ -211,12 +211,13 @@ class Draw:
                 self._hide(self.stock, False)
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
                            shade(art, h.trump_card, _DIM if closed else _NORMAL))
-                self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size))
+                self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size), None,
+                            0, _CENTRE)
                 self._hide(self.trump_big[0], True)
             else:
                 self._hide(self.stock, True)
                 self._hide(self.trump, True)
-                self.tx.set(self.stock_label, "trumps")
+                self.tx.set(self.stock_label, "trumps", None, 0, _CENTRE)
                 self._hide(self.trump_big[0], False)
                 tile = self.trump_big[1]
                 if tile[0] != h.trump_suit:
@@ -230,8 +231,10 @@ class Draw:
         if d & _D_SCORE:
             s = m.scores
             for seat in (0, 1):
-                self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]))
-            self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target)
+                self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]), None, 0,
+                            _RIGHT)
+            self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target, None, 0,
+                        _RIGHT)
         if d & _D_HAND:
             self._hand(tb)
         if d & _D_PANEL:  # the choices panel

@@ -27,14 +27,13 @@ def text():
     if not isinstance(getattr(f.bitmap, "width", None), int):
         from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
         tx.sheet = sheet(f, tx.w, tx.h)
-    tx.aligns = {}  # id(line): _CENTRE or _RIGHT (absent: _LEFT)
     return tx
 
 
 def line(tx, group, colour, x, y, width, align=_LEFT, rows=1):
     """A line of `width` characters of the Text tx in colour (an `ink`) appended to group, its
-    left edge, centre or right edge at x (align); rows > 1: that many lines, one under the
-    other."""
+    left edge, centre or right edge at x (align: the Text's `set` is told it too); rows > 1:
+    that many lines, one under the other."""
     w = tx.w
     if align == _CENTRE:
         x -= width * w // 2
@@ -42,8 +41,6 @@ def line(tx, group, colour, x, y, width, align=_LEFT, rows=1):
         x -= width * w
     tg = displayio.TileGrid(tx.sheet, pixel_shader=colour, width=width, height=rows,
                             tile_width=w, tile_height=tx.h, default_tile=0, x=x, y=y)
-    if align != _LEFT:
-        tx.aligns[id(tg)] = align
     group.append(tg)
     return tg
 
