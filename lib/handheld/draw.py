@@ -68,9 +68,9 @@ class Text:
     code needed once, dropped after)."""
 
     def rows(self, block, top, texts, lit):
-        """Show texts on block's lines, the first at y top, those whose number is
-        in lit (at most two) in yellow: on its marks, the line under a mark left blank (a block:
-        handheld.tablebuild's `block`)."""
+        """Show texts on block's lines, the first at y top, those whose number is in lit (at
+        most two) in yellow: on its marks, the line under a mark left blank (a block:
+        handheld.grids's `block`)."""
         lines, marks, step, n = block
         one = len(lines) == 1
         k = 0
