@@ -82,6 +82,22 @@ def test_a_new_screen_is_drawn_by_the_displayio_renderer_as_a_page(display):
     app.push(Review(app, ["line %d" % i for i in range(3)]))
     r.step()
     assert view.table.hidden and not view.page.hidden and view.title.hidden
-    assert view.tx.shown(view.page_lines[0]).rstrip() == "Review 1/3"
-    assert view.tx.shown(view.page_lines[1]).rstrip() == "line 0"
+    lines, marks, step, n = view.page_lines  # one grid of n rows (or n lines), yellow marks
+
+    def row(i):  # what row i shows: a yellow mark over it, or the white line
+        y = lines[0].y + i * step
+        lit = [m for m in marks if m.y == y and shown(m).strip()]
+        white = shown(lines[0], i) if len(lines) == 1 else shown(lines[i])
+        assert len(lit) <= 1 and not (lit and white.strip())
+        return (shown(lit[0]) if lit else white).rstrip(), bool(lit)
+    assert row(0) == ("Review 1/3", True)
+    assert row(1) == ("line 0", app.top.sel == 1)
+    assert [row(i)[0] for i in range(2, n)] == ["line 1", "line 2"] + [""] * (n - 4)
     assert app.errors == 0
+
+
+def shown(tg, row=0):
+    """The text row `row` of the TileGrid tg shows (handheld.draw's Text: a tile per character,
+    its code less 32)."""
+    w = tg.width
+    return "".join(chr(32 + tg[row * w + i]) for i in range(w))

@@ -1,9 +1,24 @@
-"""The card pictures' sheets and palettes (handheld.cardart), made and drawn once by `sheets`
-for handheld.render's Renderer, then dropped from memory (nothing keeps this module: its code
-and glyph data leave the heap).
+"""The card pictures' sheets and palettes, made and drawn once by `sheets` for handheld.render's
+Renderer, then dropped from memory (nothing keeps this module: its code and glyph data leave the
+heap). How the sheets are laid out: the comment below (a comment, not this docstring: from .py
+a docstring is a string in the heap while the module compiles)."""
+# Card pictures, built once at start into small sprite sheets (no image files to ship).
+#
+# The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
+# (card = suit * 6 + rank: the rank and the corner suit are in the top half), 24 the "more"
+# chip's, 25 the chip's bottom half, 26..29 the bottom halves of the four suits' faces (alike for
+# every rank of a suit: a sheet of 30 half tiles, not 25 whole ones, 2.1 KB and not 3.6 KB of a
+# board's heap at 20 x 28); a card is a TileGrid of its two halves (handheld.grids's `card()`,
+# handheld.draw's `bottom()`). 2 bits a pixel (clear, paper, edge, ink), so six palettes colour
+# it: NORMAL, DIM (cards that may not be played, a turned-down trump) and LIT (the selected card:
+# a yellow edge), each with black or red ink for the card's suit (handheld.draw's `shade(art,
+# card, state)`). The back is a bitmap of its own (it has more colours), cut in strips
+# (handheld.grids's `backs`). Suit glyphs: a 7x7 one in the corner, a 9x9 one (drawn at `big`
+# times) in the middle; handheld.grids's `glyph()` gives rows of 7x7 suits for the status lines.
+# `sheets` makes the sheets and their palettes and draws them, once.
+#
+# Glyph rows are ints, bit (width - 1) the leftmost pixel.
 
-Glyph rows are ints, bit (width - 1) the leftmost pixel.
-"""
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -11,16 +26,16 @@ except ImportError:  # CPython
         return x
 
 import displayio
-from handheld.cardart import CardArt, MORE
 
 try:
     import bitmaptools
 except ImportError:  # not on every build
     bitmaptools = None
 
+_MORE = const(24)  # the "more" chip's top half
 _TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
 
-# the face sheet's values (handheld.cardart's palettes colour them): 0 is clear
+# the face sheet's values (the palettes colour them): 0 is clear
 _CLEAR = const(0)  # transparent, in every sheet
 _PAPER = const(1)
 _EDGE = const(2)
@@ -28,16 +43,28 @@ _INK = const(3)  # black or red, by the palette
 # the back's values
 _WHITE = const(1)
 _BLACK = const(2)
+_RED = const(3)  # the suit glyphs' red (they share the back's palette)
 _BLUE = const(4)
 _LIGHT = const(5)
 
 
-def sheets(w=20, h=28, big=1):
-    """The CardArt for cards of w x h pixels (big: the scale of the middle suit): its sheets and
-    palettes, drawn."""
+class CardArt:
+    """The sheets and their palettes for cards of w x h pixels (w, h; g: the width of the back's
+    strips; sheet, back_sheet, suits: the Bitmaps; shades: the palettes, the back's and the
+    suit glyphs' the 7th; handheld.draw's `shade` picks one); handheld.grids makes TileGrids
+    of them (`card`, `backs`, `glyph`)."""
+
+
+def sheets(w=20, h=28, big=1, step=5):
+    """The CardArt for cards of w x h pixels (big: the scale of the middle suit; step: the x
+    step of the computer's backs, which overlap): its sheets and palettes, drawn."""
     art = CardArt()
     art.w = w
     art.h = h
+    g = step  # the back's strips: g pixels wide, g dividing both w and step
+    while w % g or step % g:
+        g -= 1
+    art.g = g
     art.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
     # the palettes (a module-level table would be a name interned on a board for good):
     # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
@@ -48,12 +75,15 @@ def sheets(w=20, h=28, big=1):
         for ink in (row[2], row[3]):  # paper, edge, then the black and the red ink
             shades.append(_palette((0, row[0], row[1], ink)))
     # the back's colours 0-5: clear, white, black, red, blue, light
+    # (the suit glyphs' too: black suits in its white, red ones in its red)
     shades.append(_palette((0x000000, 0xF8F8F0, 0x101010, 0xD01818, 0x1838A0, 0x6890E8)))
-    shades.append(_palette((0, 0xF8F8F0, 0xD01818, 0)))  # suits: black ones white on felt
     art.shades = tuple(shades)
-    art.back_sheet = displayio.Bitmap(w, h, 6)
+    # the back in strips g wide (w // g of them), then its first strip over a back (its clear
+    # corners the under one's edge) and a clear strip: a row of overlapping backs is one
+    # TileGrid of strips (handheld.tablebuild's `backs`)
+    art.back_sheet = displayio.Bitmap(w + 2 * g, h, 6)
     art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
-    paint(art, big, MORE)
+    paint(art, big, _MORE)
     return art
 
 
@@ -94,7 +124,7 @@ def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
 def paint(art, big, more):
     """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
-    handheld.cardart lays them out: a face is drawn whole, its bottom rows going to its
+    the module's doc lays them out: a face is drawn whole, its bottom rows going to its
     suit's bottom half, the same for each rank)."""
     # the glyphs, as locals: a module-level name would be interned on a board for good
     rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
@@ -158,5 +188,9 @@ def paint(art, big, more):
         for x in range(2, w - 2):
             if (x + y) % 4 == 0 or (x - y) % 4 == 0:
                 bm[x, y] = _LIGHT
+    g = art.g  # the first strip again, over a back: its clear corners show that back's edge
+    for y in range(h):
+        for x in range(g):
+            bm[w + x, y] = _BLACK if x == 0 and (y == 0 or y == h - 1) else bm[x, y]
     for s in range(4):
-        _glyph(art.suits, s * 9, 0, suit_7[s], 7, 2 if s == 1 or s == 2 else 1)
+        _glyph(art.suits, s * 9, 0, suit_7[s], 7, _RED if s == 1 or s == 2 else _WHITE)

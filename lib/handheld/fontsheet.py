@@ -1,4 +1,4 @@
-"""The glyph sheet of a font that has none: Blinka's on the desktop (handheld.tiletext).
+"""The glyph sheet of a font that has none: Blinka's on the desktop (handheld.draw's Text).
 
 A board's built-in font has its sheet in flash; this module is never imported there, so its
 names take no room among the board's interned names (README, Memory).

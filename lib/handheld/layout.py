@@ -71,14 +71,15 @@ def build(r, display=None, width=None, height=None):
         width = display.width
         height = display.height
     lay = layout(width or 160, height or 128)
-    # what update() reads of it (handheld.draw unpacks it in this order): height, page_top,
-    # page_step, title_text_top, the panel's line step; the hand's x, y, step and raise
-    r.lay = (lay[1], lay[24], lay[25], lay[30], lay[23][4])
+    # what update() reads of it (handheld.draw): page_top, title_text_top, the panel's line
+    # step; the hand's x, y, step and raise
+    r.lay = (lay[24], lay[30], lay[23][4])
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0
-    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale)
-    r.art = cardpaint.sheets(lay[2], lay[3], lay[4])
+    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale,
+    # the backs' step)
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[4], lay[8])
     cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
     # handheld.render's _drop)
     cardpaint = None

@@ -1,25 +1,15 @@
-"""Draws the app with displayio: TileGrids over the card sheets (handheld.cardart), text as
-TileGrids of glyphs (handheld.tiletext).
+"""Draws the app with displayio: TileGrids over the card sheets (handheld.cardpaint), text as
+TileGrids of glyphs (handheld.draw's Text).
 
 Everything is built once, in steps: handheld.layout's numbers for the display's size and the card
-sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild); the
-code of each step then leaves the heap.
+sheets (handheld.cardpaint), the table (handheld.tablebuild), the pages (handheld.pagebuild), their
+TileGrids made by handheld.grids; the code of each step then leaves the heap.
 `update(app)` (handheld.draw, the base class: split off so that no module is big to compile on
 a board) only changes the tiles, positions, palettes and texts that differ from what is shown,
 then refreshes the display once.
 """
-from handheld import screen as A
-from handheld.cardart import MORE, NORMAL, DIM, LIT
 from handheld import unload
 from handheld.draw import Draw
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_SLOTS = const(7)  # six cards and the "more" chip
 
 
 def _drop(module):
@@ -42,35 +32,11 @@ class Renderer(Draw):
         from handheld import layout  # the numbers for the display's size, the card sheets
         lay = layout.build(self, display, width, height)
         _drop(layout)
-        from handheld import tablebuild
+        from handheld import tablebuild  # with handheld.grids, the TileGrids' makers
         tablebuild.build(self, lay)
         _drop(tablebuild)
-        from handheld import pagebuild
+        from handheld import pagebuild  # (handheld.grids loaded still)
         pagebuild.build(self, lay, display)
         _drop(pagebuild)
-
-    def _hand(self, tb):
-        art = self.art
-        x0, y0, step, lift = self.hand
-        cards = tb.hand_cards
-        n = len(cards)
-        choosing = tb.phase == A.HUMAN and tb.panel is None
-        for i in range(_SLOTS):
-            tg = self.cards[i]
-            if i < n or (i == n and tb.has_more and choosing):
-                sel = choosing and i == tb.cursor
-                tile = cards[i] if i < n else MORE
-                state = NORMAL
-                y = y0 - lift if sel else y0
-                if choosing:
-                    if sel:
-                        state = LIT
-                    elif i < n and not tb.playable >> cards[i] & 1:
-                        state = DIM
-                    if i < n and cards[i] == tb.hint_card:  # the hint's card: lit, raised
-                        state = LIT
-                        y = y0 - 2 * lift
-                shader = art.shade(tile, state)
-                self._tile(tg, tile, x0 + i * step, y, shader)
-            else:
-                self._hide(tg, True)
+        from handheld import grids
+        _drop(grids)

@@ -2,9 +2,8 @@
 build, after handheld.layout's numbers and the card sheets; this module then leaves the heap).
 """
 import displayio
-import terminalio
 import vectorio
-from handheld.tiletext import Text, CENTRE, RIGHT
+from handheld.grids import text, ink, line, block, card, backs, glyph
 
 try:
     from micropython import const
@@ -16,28 +15,9 @@ _WHITE = const(0xF0F0E8)  # the text colours, the choices panel's fill
 _YELLOW = const(0xF8D020)
 _GREY = const(0xA0B0A0)
 _PANEL_FILL = const(0x0C2A16)
+_CENTRE = const(1)  # how a text line aligns (handheld.grids's line)
+_RIGHT = const(2)
 _SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
-
-
-def text():
-    """The Text (handheld.tiletext) over the built-in font's glyph sheet."""
-    f = terminalio.FONT
-    tx = Text()
-    tx.w, tx.h = f.get_bounding_box()[:2]
-    tx.sheet = f.bitmap  # the glyph sheet
-    if not isinstance(getattr(f.bitmap, "width", None), int):
-        from handheld.fontsheet import sheet  # the desktop's font only: a board's has one
-        tx.sheet = sheet(f, tx.w, tx.h)
-    tx.aligns = {}  # id(line): CENTRE or RIGHT (absent: LEFT)
-    return tx
-
-
-def ink(colour):
-    """A text colour: the glyph sheet's 1s in colour, its 0s transparent."""
-    p = displayio.Palette(2)
-    p[1] = colour
-    p.make_transparent(0)
-    return p
 
 
 def build(r, lay):
@@ -54,56 +34,56 @@ def build(r, lay):
     art = r.art
     r.table = t = displayio.Group()
     # the computer's hand, its line and marriages
-    backs = []
-    for i in range(6):
-        tg = art.back(opp_x + i * opp_step, opp_y)
-        backs.append(tg)
-        t.append(tg)
-    r.backs = tuple(backs)
-    opp = (tx.line(t, white, opp_info[0], opp_info[1], 18),
-           art.glyph(4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
+    tg = backs(art, opp_x, opp_y, 6, opp_step)
+    t.append(tg)
+    r.backs = (tg, art.w // art.g, opp_step // art.g)  # a back's strips, a step's
+    opp = (line(tx, t, white, opp_info[0], opp_info[1], 18),
+           glyph(art, 4, opp_glyphs[0], opp_glyphs[1], 3))  # its marriages' suits: placed by
     t.append(opp[1])  # update()
     # stock and trump
-    r.stock = art.back(stock[0], stock[1])
-    r.trump = art.card(0, trump[0], trump[1])
+    r.stock = tg = backs(art, stock[0], stock[1], 1, 0)
+    for i in range(art.w // art.g):
+        tg[i] = i
+    r.trump = card(art, 0, trump[0], trump[1])
     t.append(r.trump)
     t.append(r.stock)
-    r.stock_label = tx.line(t, white, stock_label[0], stock_label[1], 7, CENTRE)
+    r.stock_label = line(tx, t, white, stock_label[0], stock_label[1], 7, _CENTRE)
     g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
-    r.trump_big = (g, art.glyph(0))  # the group that scales it, the suit's tile
+    r.trump_big = (g, glyph(art, 0))  # the group that scales it, the suit's tile
     g.append(r.trump_big[1])
     t.append(g)
     # the trick: the computer's card above, the player's below
-    r.trick = (art.card(0, trick_me[0], trick_me[1]),
-               art.card(0, trick_opp[0], trick_opp[1]))
+    r.trick = (card(art, 0, trick_me[0], trick_me[1]),
+               card(art, 0, trick_opp[0], trick_opp[1]))
     t.append(r.trick[1])
     t.append(r.trick[0])
     x, y, step = score
-    r.score = (tx.line(t, white, x, y, 6, RIGHT),
-               tx.line(t, white, x, y + step, 6, RIGHT),
-               tx.line(t, ink(_GREY), x, y + 2 * step, 6, RIGHT))
-    me = (tx.line(t, white, me_info[0], me_info[1], 18),
-          art.glyph(4, me_glyphs[0], me_glyphs[1], 3))
+    r.score = (line(tx, t, white, x, y, 6, _RIGHT),
+               line(tx, t, white, x, y + step, 6, _RIGHT),
+               line(tx, t, ink(_GREY), x, y + 2 * step, 6, _RIGHT))
+    me = (line(tx, t, white, me_info[0], me_info[1], 18),
+          glyph(art, 4, me_glyphs[0], me_glyphs[1], 3))
     t.append(me[1])
     r.seats = (me, opp)  # per seat: its status line and its marriages' suits
     slots = []
     for i in range(_SLOTS):
-        tg = art.card(0, hand[0] + i * hand[2], hand[1])
+        tg = card(art, 0, hand[0] + i * hand[2], hand[1])
         slots.append(tg)
         t.append(tg)
     r.cards = tuple(slots)  # the hand's slots
-    r.prompt = tx.line(t, white, prompt[0], prompt[1], 26)
+    r.prompt = line(tx, t, white, prompt[0], prompt[1], 26)
     # the choices panel over the table
     x, y, w, h, step = panel
     r.panel = g = displayio.Group(x=x, y=y)
-    p = displayio.Palette(2)  # an edged box whose height can change: two rectangles
-    p[0] = _PANEL_FILL
+    p = displayio.Palette(4)  # an edged box whose height can change: two rectangles; the
+    p[0] = _PANEL_FILL  # felt's and the pages' colours too (handheld.pagebuild's rectangles)
     p[1] = _YELLOW
+    p[2] = felt
+    p[3] = page_fill
     r.panel_box = (
         vectorio.Rectangle(pixel_shader=p, width=w, height=h, x=0, y=0, color_index=1),
         vectorio.Rectangle(pixel_shader=p, width=w - 2, height=h - 2, x=1, y=1, color_index=0))
     g.append(r.panel_box[0])
     g.append(r.panel_box[1])
-    r.panel_lines = tuple(tx.line(g, yellow if i == 0 else white, 3, 3 + i * step, 18)
-                          for i in range(6))
+    r.panel_lines = block(tx, g, 3, 3, 6, 18, step, white, yellow)  # title, 5 choices
     t.append(g)
