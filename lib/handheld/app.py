@@ -46,6 +46,7 @@ _D_PROMPT = const(64)
 _D_ALL = const(1023)
 _MATCH_END = const(3)  # handheld.screen's kinds
 _MENU = const(4)
+_HELP = const(5)
 
 _CUE_MS = const(900)  # the key hint shown after a key that means nothing here
 _NOTE_MS = const(3000)  # a note on the prompt line (handheld.pystack)
@@ -137,8 +138,17 @@ class App:
     def key(self, k):
         """A key (a button, or handheld.input.MENU_KEY) for the screen on top."""
         s = self.top.key(k)
+        if s is DONE and self.screen == _HELP:  # back from the rules help: the menu as it was
+            from handheld.menu import Menu
+            s = Menu(self, self.top.menu[0], False, self.top.menu)
         if s is DONE:
             self.pop()
+        elif s is not None and (s.kind == _HELP or self.screen == _HELP):
+            # the rules help and the menu take each other's place (handheld.help): the code of
+            # one of them in the heap at a time, once the other's key() has returned
+            names = self.stack.pop().transient
+            self.stack.append(s)
+            self._on_top(s, names)
         elif s is not None:
             self.push(s)
 

@@ -1,12 +1,16 @@
 """The rules help, opened from the menu: a page at a time, its texts in handheld.helptext.
 
-Imported when the help opens and unloaded with its texts when it closes (Help.transient): the
-menu under it holds only the code that opens it.
+Imported when the help opens and unloaded with its texts when it closes (Help.transient). It
+takes the menu's place on the App's stack, and the menu (as it was: its items, the one chosen)
+takes the help's when it closes (App.key): from .mpy the code of one of the two is in the heap
+at a time, so the help opened mid-match costs less over the match (python -m sim.bench board:
+its check opens it there).
 """
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
 from handheld.screen import Screen, HELP, DONE
+from handheld import unload
 
 
 class Help(Screen):
@@ -15,9 +19,9 @@ class Help(Screen):
     kind = HELP
     transient = ("handheld.help", "handheld.helptext")
 
-    def __init__(self, app, home):
+    def __init__(self, app, menu):
         self.app = app
-        self.home = home  # called on a menu key: the menu shows its first item again
+        self.menu = menu  # the menu it replaces (handheld.menu): (playing, ids, item)
         self.at = 0
 
     def show(self):
@@ -36,10 +40,13 @@ class Help(Screen):
             self.at += 1
         elif k == LEFT or k == UP:
             self.at -= 1
-        elif k == B:
-            return DONE
-        elif k == START or k == SELECT or k == MENU_KEY:
-            self.home()
+        elif k == B or k == START or k == SELECT or k == MENU_KEY:
+            # the menu again, in the help's place (App.key): at "Rules help" (B), or at its
+            # first item (a menu key); the help's texts leave the heap before its code loads
+            if k != B:
+                self.menu = self.menu[:2] + (0,)
+            self.lines = ()
+            unload("handheld.helptext")
             return DONE
         else:
             self.app.cue()

@@ -1,5 +1,6 @@
 """The menu (over any screen but a notice); the rules help it opens is handheld.help (its
-texts in handheld.helptext), the statistics handheld.stats.
+texts in handheld.helptext; the help takes the menu's place, App.key), the statistics
+handheld.stats.
 
 From .mpy imported when the menu opens and unloaded when it closes (Menu.transient); from .py
 compiled when the App starts, and kept. The menu changes the player's choices through
@@ -38,12 +39,14 @@ class Menu(Screen):
     # KB against 114-115 KB kept). From .py the App compiles it at its start, before the computer
     # player, and keeps it (handheld.app): compiled when first opened the app needed 117 KB, and
     # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
-    # of the match's heap); compiled at each opening 124-127 KB; at the start 115-116 KB. The rules
+    # of the match's heap); compiled at each opening 124-127 KB; at the start 115-116 KB (again
+    # on 2026-12-02, with the check opening the menu and its help mid-match too: the menu, the
+    # result and its words compiled when shown 124 KB, at the start 121 KB). The rules
     # help's screen is a module of its own (handheld.help), not in helptext.py, so that its texts
     # compile in 4 KB, not 8, nor here: the menu shown over a match does not carry it.
     transient = ("handheld.menu",) if precompiled(__name__) else ()
 
-    def __init__(self, app, playing, table=False):
+    def __init__(self, app, playing, table=False, back=None):
         self.app = app
         self.playing = playing  # opened over a match: "Resume", and "(next)" on a new game
         self.item = 0
@@ -51,10 +54,9 @@ class Menu(Screen):
         if table:  # opened over the table: the coach's actions come second
             extra = (_HINT, _LAST) if app.last_trick_on() else (_HINT,)
             self.ids = (_RESUME,) + extra + self.ids[1:]
-
-    def home(self):
-        """Back to the first item (a menu key on the help)."""
-        self.item = 0
+        if back:  # back from the rules help (App.key): (playing, ids, item) as the help kept
+            self.ids = back[1]
+            self.item = back[2]
 
     def show(self):
         app = self.app
@@ -94,9 +96,9 @@ class Menu(Screen):
             else:
                 coachui.peek(app.table, app)
             return DONE
-        if choice == _RULES:
+        if choice == _RULES:  # in the menu's place (App.key): one of the two in the heap
             from handheld.help import Help
-            return Help(app, self.home)
+            return Help(app, (self.playing, self.ids, self.item))
         from handheld.stats import Stats  # _STATS_ITEM
         return Stats(app)
 

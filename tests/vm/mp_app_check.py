@@ -26,7 +26,8 @@ loop ticks the feedback (`board=` in HEAP: what stays of it after start, the sto
 included; `saves=` the save code's modules).
 
 Plays a match of each preset by button presses (B to play, with random other keys mixed in)
-on simulated time, then prints heap figures (bytes, after gc.collect):
+on simulated time (the menu and its rules help opened from the title, and over the table after
+the first match's first trick: a player's mid-match peak), then prints heap figures (bytes, after gc.collect):
     HEAP base=<the harness> imports=<+modules> app=<+app and match> peak=<live peak - base>
          engine=<the engine and computer player's share of imports> saves=<B> board=<B>
 (base: what of the harness stays live through the play: the interpreter's start, this script's
@@ -166,8 +167,9 @@ def press(k):
 
 @micropython.native
 def play():
-    """The menu's trip, a match of each preset, then the idle check: how many went wrong, and
-    what the report needs of the app (it runs once the app is gone)."""
+    """The menu's trip (from the title; and mid-match in the first match), a match of each
+    preset, then the idle check: how many went wrong, and what the report needs of the app (it
+    runs once the app is gone)."""
     errors = 0
     step(0)
     for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
@@ -181,10 +183,23 @@ def play():
         press(B)  # title or match end: a new match
         i = 0
         held = False  # the pause made
+        menu = preset == 0  # the trip to the menu and the rules help mid-match, still to make
         while app.matches_done == n and i < 3000:
             if root and not held and app.screen == TABLE and app.saves.dirty:
                 pause()  # once a match, after its first trick: the pause's write
                 held = True
+            if menu and app.screen == TABLE and app.match.hand.trick_no:
+                # in the first match, after its first trick: the menu over the table, its rules
+                # help (a player's mid-match peak: the match, the menu and the help live), back
+                menu = False
+                press(START)
+                while app.screen == 4 and app.top.ids[app.top.item] != 6:
+                    press(DOWN)  # to "Rules help" (the table's menu has the coach's items)
+                for k in (B, A, A, B, START):  # the help, two pages on, back to the menu, table
+                    press(k)
+                if app.screen != TABLE and not fail:
+                    print("MENU TRIP left screen", app.screen)
+                    errors += 1
             if app.screen == 4:  # the menu: back to the game
                 press(START)
             elif app.screen == 5:  # rules help: back to the menu
