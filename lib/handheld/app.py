@@ -138,6 +138,9 @@ class App:
     def key(self, k):
         """A key (a button, or handheld.input.MENU_KEY) for the screen on top."""
         s = self.top.key(k)
+        if type(s) is tuple:  # (end,) from a hand's result: the page goes, then the next hand
+            self.next_hand(s[0])
+            return
         if s is DONE and self.screen == _HELP:  # back from the rules help: the menu as it was
             from handheld.menu import Menu
             s = Menu(self, self.top.menu[0], False, self.top.menu)
@@ -230,6 +233,7 @@ class App:
             self.set_root(pages.Page(self, _MATCH_END, end, self.new_match))
             return
         self.replayed = None  # (offered once: the next hand is not the one replayed)
+        self.set_root(self.table)  # the result page and its code go before the deal (1.4 KB)
         self.match.next_hand()
         if self.saves is not None:
             self.saves.begin_hand(self.match)

@@ -18,8 +18,10 @@ class Result(Screen):
     # as the menu: from .mpy unloaded when the next hand is dealt (1.1 KB less in its
     # searches; 15-20 ms on a SAMD51 to load it at the next hand's end), from .py compiled at the
     # App's start and kept (a compile at a hand's end set the peak: 121 KB, see handheld.menu).
-    # The words (handheld.resulttext) leave before the page shows: the page's code is all that
-    # is in the heap when the next hand is dealt (python -m sim.bench board)
+    # The words (handheld.resulttext) leave before the page shows, and the page with its code
+    # before the next hand is dealt: B on "next hand" returns (end,) and App.key deals it once
+    # this key() has returned (the deal bound the board's least heap: .mpy 106 -> 105 KB,
+    # python -m sim.bench board)
     transient = ("handheld.result",) if precompiled(__name__) else ()
 
     def __init__(self, app, lines):
@@ -49,7 +51,7 @@ class Result(Screen):
             return Screen.key(self, k)
         app = self.app
         if self.choice == 0:
-            app.next_hand(self.end)
+            return (self.end,)  # App.key: the next hand, once this page is gone
         elif self.choice == 1:
             from handheld.review import Review
             return Review(app, app.match.hand)
