@@ -88,7 +88,8 @@ class Screen:
     transient = ()  # modules unloaded when this screen leaves the stack (see unload)
 
     def key(self, k):
-        """A key while on top: None (stay), DONE (close) or a screen to open over this one."""
+        """A key while on top: None (stay), DONE (close) or a screen to open over this one;
+        a hand's result returns (end,) for the next hand, dealt once it has gone (App.key)."""
         if k == START or k == SELECT or k == MENU_KEY:
             return self.app.menu()
         self.app.cue()
