@@ -20,7 +20,7 @@ from sim import bench_board
 # (what the player opens, the modules it loads, in order)
 GROUPS = (
     ("menu", "handheld.menu"),
-    ("rules help", "handheld.helptext"),
+    ("rules help", "handheld.help+handheld.helptext"),
     ("statistics", "handheld.stats"),
     ("notices, resume offer", "handheld.savepages"),
     ("hand's result", "handheld.result"),
