@@ -3,7 +3,7 @@ arguments. For tests, tools and Hand(deck): a board's game (Hand.new) never impo
 so what only they use lives here rather than in engine.cards (rank 0..5 = 9 J Q K 10 A, suit
 0..3 = clubs diamonds hearts spades, as there).
 """
-from engine.cards import CARD_POINTS, bit_index
+from engine.cards import CARD_POINTS
 
 NINE = 0
 JACK = 1
@@ -42,15 +42,6 @@ def mask_of(cards):
     for c in cards:
         m |= 1 << c
     return m
-
-
-def mask_points(mask):
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[bit_index(low)]
-        mask ^= low
-    return total
 
 
 
