@@ -126,7 +126,9 @@ def fake_mpy_cross(tmp_path, banner):
         "    print(%r); sys.exit(0)\n"
         "out, name, src = a[a.index('-o') + 1], a[a.index('-s') + 1], a[-1]\n"
         "data = open(src, 'rb').read()\n"
-        "open(out, 'wb').write(b'C' + name.encode() + b'|' + data)\n" % (sys.executable, banner))
+        "opt = ' '.join(x for x in a if x.startswith('-O')).encode()\n"
+        "open(out, 'wb').write(b'C' + opt + b' ' + name.encode() + b'|' + data)\n"
+        % (sys.executable, banner))
     exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
     return str(exe)
 
@@ -137,9 +139,15 @@ def test_mpy_cross_compiles_modules_and_removes_same_name_py(project, drive, tmp
     code, out, err = run([drive, "--mpy-cross", exe], project, capsys)
     assert code == 0, err
     got = files_in(drive)
-    assert got["engine/rules.mpy"] == b"Cengine/rules.py|RULES = 1\n"
+    # -O3 (no line numbers), each compiled under the name it is imported by (an interned name
+    # a board has already): the path for a module in lib/, a package its __init__'s
+    assert got["engine/rules.mpy"] == b"C-O3 engine.rules|RULES = 1\n"
     assert "engine/rules.py" not in got and "remove engine/rules.py (stale)" in out
-    assert "lib/handheld/app.mpy" in got and "lib/adafruit_ticks.mpy" in got
+    assert got["lib/handheld/app.mpy"].startswith(b"C-O3 handheld.app|")
+    assert "lib/adafruit_ticks.mpy" in got
+    assert [deploy.module_name(p) for p in ("lib/handheld/__init__.py", "engine/ai/value.py",
+                                            "engine/__init__.py", "lib/adafruit_ticks.py")] == [
+        "handheld", "engine.ai.value", "engine", "adafruit_ticks"]
     assert got["code.py"] == b"from handheld import app\n" and "boot.py" in got  # stay source
     assert "\nmpy-cross: CircuitPython 10.0.0" in "\n" + out
 

@@ -1,5 +1,5 @@
 """Save codecs: round trips, sizes, statistics updates, and clear errors on bad data
-(encoders in handheld.savedata, decoders in handheld.saveload)."""
+(encoders in handheld.savedata, decoders in handheld.saveload and handheld.savedecode)."""
 import os
 import sys
 
@@ -9,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "lib") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from handheld import savecheck, savedata, saveload, store  # noqa: E402
+from handheld import savecheck, savedata, savedecode, saveload, store  # noqa: E402
 
 
 def match(**changes):
@@ -243,10 +243,13 @@ def test_real_statistics_pass_the_sense_check():
 
 
 def test_the_encoders_and_the_decoders_share_their_limits():
-    """Private consts (no names on a board), so written in both modules: the same values."""
+    """Private consts (no names on a board), so written in each module: the same values."""
     for name in ("_MATCH_VERSION", "_STATS_VERSION", "_SETTINGS_VERSION", "_STATE_VERSION",
-                 "_LEVELS", "_MAX_NAME", "_MAX_OPTIONS", "_MAX_OPTION_TEXT", "_COUNTER_MAX"):
+                 "_LEVELS"):
         assert getattr(saveload, name) == getattr(savedata, name), name
+    for name in ("_MATCH_VERSION", "_STATS_VERSION", "_LEVELS", "_MAX_NAME", "_MAX_OPTIONS",
+                 "_MAX_OPTION_TEXT", "_COUNTER_MAX"):
+        assert getattr(savedecode, name) == getattr(savedata, name), name
     for name in ("_MATCH_VERSION", "_STATS_VERSION", "_SETTINGS_VERSION", "_LEVELS",
                  "_MAX_HISTORY", "_MAX_NAME", "_MAX_OPTIONS", "_MAX_OPTION_TEXT"):
         assert getattr(savecheck, name) == getattr(savedata, name), name

@@ -99,8 +99,9 @@ class App:
             # the match's heap. Precompiled, they load when shown and go when closed.
             gc.collect()
             from handheld import menu, result, resulttext  # noqa: F401
-        # the computer player (30 KB) compiles last, after the save code and the first screen:
-        # on a board's heap that leaves the least in the way of the bigger compiles
+        # the computer player (30 KB): code.py has imported it before the app's modules (from
+        # .py that leaves the least in the way of the screen's build, see code.py); else it
+        # compiles here, after the save code and the first screen
         gc.collect()
         from engine import ai
         self.choose = choose or ai.choose  # the computer player: choose(view, level, seed)

@@ -1,7 +1,9 @@
-"""The card pictures' sheets and palettes, made and drawn once by `sheets` for handheld.render's
-Renderer, then dropped from memory (nothing keeps this module: its code and glyph data leave the
-heap). How the sheets are laid out: the comment below (a comment, not this docstring: from .py
-a docstring is a string in the heap while the module compiles)."""
+# The card pictures' sheets and palettes, made and drawn once by `sheets` for handheld.render's
+# Renderer, then dropped from memory (nothing keeps this module: its code and glyph data leave
+# the heap). Its prose is in comments, not docstrings: from .py a docstring is a string in the
+# heap while the module compiles, and this compile is the screen build's biggest (python -m
+# sim.bench board: from .py it was what failed first on a tight heap).
+#
 # Card pictures, built once at start into small sprite sheets (no image files to ship).
 #
 # The face sheet holds half cards, h / 2 rows tall: tiles 0..23 the top halves of the card faces
@@ -49,15 +51,18 @@ _LIGHT = const(5)
 
 
 class CardArt:
-    """The sheets and their palettes for cards of w x h pixels (w, h; g: the width of the back's
-    strips; sheet, back_sheet, suits: the Bitmaps; shades: the palettes, the back's and the
-    suit glyphs' the 7th; handheld.draw's `shade` picks one); handheld.grids makes TileGrids
-    of them (`card`, `backs`, `glyph`)."""
+    # The sheets and their palettes for cards of w x h pixels (w, h; g: the width of the back's
+    # strips; sheet, back_sheet, suits: the Bitmaps; shades: the palettes, the back's and the
+    # suit glyphs' the 7th; handheld.draw's `shade` picks one); handheld.grids makes TileGrids
+    # of them (`card`, `backs`, `glyph`).
+    pass
 
 
-def sheets(w=20, h=28, big=1, step=5):
-    """The CardArt for cards of w x h pixels (big: the scale of the middle suit; step: the x
-    step of the computer's backs, which overlap): its sheets and palettes, drawn."""
+def sheets(w=20, h=28, big=1, step=5, sheet=None):
+    # The CardArt for cards of w x h pixels (big: the scale of the middle suit; step: the x
+    # step of the computer's backs, which overlap): its sheets and palettes, drawn. sheet: the
+    # face sheet's Bitmap (w * 30 x h / 2, 4 values) if made already (handheld.layout's build
+    # makes it before this module compiles), else made here.
     art = CardArt()
     art.w = w
     art.h = h
@@ -65,7 +70,7 @@ def sheets(w=20, h=28, big=1, step=5):
     while w % g or step % g:
         g -= 1
     art.g = g
-    art.sheet = displayio.Bitmap(w * _TILES, h // 2, 4)
+    art.sheet = displayio.Bitmap(w * _TILES, h // 2, 4) if sheet is None else sheet
     # the palettes (a module-level table would be a name interned on a board for good):
     # the face sheet's colours 1-3, paper, edge, ink (black or red), per state
     shades = []
@@ -96,8 +101,8 @@ def _palette(values):
 
 
 def _rect(bm, x, y, w, h, v, shift=0, half=0):
-    """Fill w x h at x, y with v; with half (a face's rows in a tile of the sheet of half
-    faces), the rows from half on go to the bottom half's tile, shift pixels to the right."""
+    # Fill w x h at x, y with v; with half (a face's rows in a tile of the sheet of half
+    # faces), the rows from half on go to the bottom half's tile, shift pixels to the right.
     if half and y + h > half:
         if y < half:
             _rect(bm, x, y, w, half - y, v)
@@ -122,10 +127,10 @@ def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
 
 
 def paint(art, big, more):
-    """Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
-    "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
-    the module's doc lays them out: a face is drawn whole, its bottom rows going to its
-    suit's bottom half, the same for each rank)."""
+    # Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
+    # "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
+    # the comment at the top lays them out: a face is drawn whole, its bottom rows going to its
+    # suit's bottom half, the same for each rank).
     # the glyphs, as locals: a module-level name would be interned on a board for good
     rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
         (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),

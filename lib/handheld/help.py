@@ -1,11 +1,11 @@
-"""The rules help, opened from the menu: a page at a time, its texts in handheld.helptext.
-
-Imported when the help opens and unloaded with its texts when it closes (Help.transient). It
-takes the menu's place on the App's stack, and the menu (as it was: its items, the one chosen)
-takes the help's when it closes (App.key): from .mpy the code of one of the two is in the heap
-at a time, so the help opened mid-match costs less over the match (python -m sim.bench board:
-its check opens it there).
-"""
+# The rules help, opened from the menu: a page at a time, its texts in handheld.helptext.
+#
+# Imported when the help opens and unloaded with its texts when it closes (Help.transient). It
+# takes the menu's place on the App's stack, and the menu (as it was: its items, the one chosen)
+# takes the help's when it closes (App.key): from .mpy the code of one of the two is in the heap
+# at a time, so the help opened mid-match costs less over the match (python -m sim.bench board:
+# its check opens it there). (Prose in comments, not docstrings: from .py this module compiles
+# when the help opens, mid-match too, and a docstring is a string in the heap while it compiles.)
 from engine.rules import PRESET_ORDER
 from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
 from handheld.input import MENU_KEY
@@ -14,7 +14,7 @@ from handheld import unload
 
 
 class Help(Screen):
-    """The rules help, a page at a time; B goes back to the menu."""
+    # The rules help, a page at a time; B goes back to the menu.
 
     kind = HELP
     transient = ("handheld.help", "handheld.helptext")

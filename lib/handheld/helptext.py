@@ -1,5 +1,5 @@
-"""The rules help's texts, a page at a time (imported when the help opens and unloaded when it
-closes, handheld.menu.Help: long strings cost heap)."""
+# The rules help's texts, a page at a time (imported when the help opens and unloaded when it
+# closes, handheld.help.Help: long strings cost heap; prose in comments, as in handheld.help).
 from handheld.words import wrap
 
 try:
@@ -37,8 +37,8 @@ _PRESET_NOTES = {
 
 
 def help_page(preset_name, at):
-    """(lines of page `at`, counted round, and the number of pages; a preset's notes are the
-    second page): only that page is wrapped, so the help holds one page's lines, not all."""
+    # (lines of page `at`, counted round, and the number of pages; a preset's notes are the
+    # second page): only that page is wrapped, so the help holds one page's lines, not all.
     note = _PRESET_NOTES.get(preset_name)
     texts = _HELP if note is None else (_HELP[0], note) + _HELP[1:]
     # no deep expression: a board's parser then grows its stack of rules (640 B at once) while

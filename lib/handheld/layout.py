@@ -24,6 +24,14 @@ numbers can be checked on any VM.
 """
 from handheld import unload
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_TILES = const(30)  # the face sheet's half cards (handheld.cardpaint's)
+
 
 def layout(width=160, height=128):
     """The layout for a screen (the tuple above); an unknown size gets the largest one that
@@ -77,9 +85,15 @@ def build(r, display=None, width=None, height=None):
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0
+    # the face sheet (handheld.cardpaint's: 30 half cards, 2 bits a pixel; 2,128 B at 20 x 28),
+    # made before cardpaint compiles: from .py that compile leaves the heap in pieces, and this
+    # block was then what failed first on a tight heap (python -m sim.bench board)
+    import displayio
+    sheet = displayio.Bitmap(lay[2] * _TILES, lay[3] // 2, 4)
+    displayio = None
     from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale,
     # the backs' step)
-    r.art = cardpaint.sheets(lay[2], lay[3], lay[4], lay[8])
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[4], lay[8], sheet)
     cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
     # handheld.render's _drop)
     cardpaint = None

@@ -36,14 +36,15 @@ class Menu(Screen):
     # Where the menu's code lives, measured (the app at HARD with its screens on CircuitPython's
     # 32-bit build, sim.bench board's check, and the same with the menu first opened mid-match):
     # precompiled, it loads when opened and goes when it closes (20-25 ms on a SAMD51; 111-113
-    # KB against 114-115 KB kept). From .py the App compiles it at its start, before the computer
-    # player, and keeps it (handheld.app): compiled when first opened the app needed 117 KB, and
-    # 129 KB when that was mid-match (a compile needs 3-5 times the module's size, there on top
-    # of the match's heap); compiled at each opening 124-127 KB; at the start 115-116 KB (again
-    # on 2026-12-02, with the check opening the menu and its help mid-match too: the menu, the
-    # result and its words compiled when shown 124 KB, at the start 121 KB). The rules
-    # help's screen is a module of its own (handheld.help), not in helptext.py, so that its texts
-    # compile in 4 KB, not 8, nor here: the menu shown over a match does not carry it.
+    # KB against 114-115 KB kept). From .py the App compiles it at its start (after the computer
+    # player, code.py's first import) and keeps it (handheld.app): compiled when first opened
+    # the app needed 117 KB, and 129 KB when that was mid-match (a compile needs 3-5 times the
+    # module's size, there on top of the match's heap); compiled at each opening 124-127 KB; at
+    # the start 115-116 KB (again on 2026-12-02, with the check opening the menu and its help
+    # mid-match too: the menu, the result and its words compiled when shown 124 KB, at the start
+    # 121 KB). The rules help's screen is a module of its own (handheld.help), not in
+    # helptext.py, so that its texts compile in 4 KB, not 8, nor here: the menu shown over a
+    # match does not carry it.
     transient = ("handheld.menu",) if precompiled(__name__) else ()
 
     def __init__(self, app, playing, table=False, back=None):

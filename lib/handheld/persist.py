@@ -79,8 +79,16 @@ class Saves:
         gc.collect()  # room for the loader's compile
         from handheld import saveload
         saveload.start(self, app)
+        if hasattr(gc, "mem_free"):  # a board's collector (not CPython's, where tests keep them)
+            # their dicts emptied first: a stale pointer left on the pystack by the calls, to a
+            # module or one of its functions, kept all their code in the heap (3.7 KB from .py
+            # in sim.bench board's first run; see handheld.render's _drop)
+            from handheld import savedecode
+            savedecode.__dict__.clear()
+            saveload.__dict__.clear()
+            savedecode = None
         saveload = None
-        unload("handheld.saveload", "handheld.savenote")
+        unload("handheld.saveload", "handheld.savedecode", "handheld.savenote")
         if self.pending or self.resumable is not None:
             from handheld.savepages import show_first  # (it leaves with its pages)
             show_first(app)

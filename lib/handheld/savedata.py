@@ -3,8 +3,8 @@ and the statistics' counting, what the game runs at every save.
 
 The save record holds one state: encode_state(settings, stats, match) packs the three
 encodings (each may be empty) so that one write stores all of them (docs/devices.md).
-Each codec has encode(d) -> bytes here and decode(data) -> dict in handheld.saveload (read at
-power-up only, then unloaded); decode raises ValueError with a message that says what is
+Each codec has encode(d) -> bytes here and decode(data) -> dict in handheld.saveload or
+handheld.savedecode (read at power-up only, then unloaded); decode raises ValueError with a message that says what is
 wrong. The first byte of every encoding is the codec's version. The store adds the header and
 CRC; these codecs only pack fields.
 """
@@ -27,8 +27,8 @@ _MAX_OPTION_TEXT = const(12)   # option names and string values, in UTF-8 bytes
 _STATE_VERSION = const(1)
 _COUNTER_MAX = const(0x3FFFFFFF)  # statistics saturate here (a small int on every board)
 # (this module stays loaded on a board: its names are few, as each is kept there for good;
-# the limits are private consts, no names on a board: handheld.saveload has the same ones,
-# tests/test_savedata.py holds them equal)
+# the limits are private consts, no names on a board: handheld.saveload and savedecode have
+# the same ones, tests/test_savedata.py holds them equal)
 
 
 def _uint(out, value, n):

@@ -10,7 +10,7 @@ def build(mark, o, g):
     check's globals) for the play."""
     level, screens, fail, hint, board, root, nvm, store, keys, fx = o
     mark(4)
-    import engine.match  # noqa: F401  (the engine and the computer player first,
+    import engine.match  # noqa: F401  (the engine and the computer player first, as code.py,
     import engine.ai  # noqa: F401  so the app's own modules are counted apart)
     mark(5)
     from handheld.app import App
