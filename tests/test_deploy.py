@@ -527,3 +527,24 @@ def test_a_package_the_project_no_longer_has_is_removed_with_its_folder(project,
     got = files_in(drive)
     assert got["engine/ai.py"] == b"LEVELS = 3\n" and "engine/coach/review.py" not in got
     assert got["engine/coach/notes.txt"] == b"the player's"
+
+
+def test_the_shipped_code_has_no_assert_for_mpy_cross_O3_to_drop():
+    """sim.deploy compiles .mpy with -O3 (no line numbers on the board's heap), which also
+    drops every `assert` and makes `__debug__` False: the game's code must not rely on either,
+    or its .mpy would play otherwise than its .py."""
+    import ast
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    found = []
+    for top in ("engine", "lib", "code.py", "boot.py"):
+        path = os.path.join(root, top)
+        files = [path] if top.endswith(".py") else [
+            os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs if f.endswith(".py")]
+        for name in files:
+            with open(name, encoding="utf-8") as f:
+                tree = ast.parse(f.read(), name)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Assert) or (
+                        isinstance(node, ast.Name) and node.id == "__debug__"):
+                    found.append("%s:%d" % (os.path.relpath(name, root), node.lineno))
+    assert files and not found, "assert/__debug__ in shipped code (mpy-cross -O3 drops it): %s" % found
