@@ -15,8 +15,13 @@ firmware's C objects allocate), started in the temp folder with module paths as 
   PyGamer (the check's `board`): the board profile (handheld.boards), its keypad and joystick
   input (handheld.input), through which the key presses come, and the sound and lights
   (handheld.feedback), over the stand-ins of tests/support/vmboard.py (C modules on a board);
-- the smallest CIRCUITPY_PYSTACK_SIZE with which that run makes no move by the EASY fallback
-  and raises no `pystack exhausted`.
+  from two power-ups, the figure the larger: a first one (an empty store: the title, the
+  menu's trip) and the one a player makes most (the check's `resume`): the store holds a match
+  in progress, the one the first run's last write left (the app's own saves, after a trick and
+  a pause), the saves load it, the app offers it, Continue, and it is played to its end before
+  the 3 matches;
+- the smallest CIRCUITPY_PYSTACK_SIZE with which those runs make no move by the EASY fallback
+  and raise no `pystack exhausted` (the larger of the two starts').
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
 bisection finds a size that completes with the next smaller step failing.
 """
@@ -124,16 +129,23 @@ def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
-def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False):
+def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False,
+            resume=None):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
     a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
-    saves; with a store the check builds the rest of code.py's PyGamer too (`board`). names:
-    the check lists every name interned at its end (`Q(...)` lines)."""
+    saves; with a store the check builds the rest of code.py's PyGamer too (`board`). resume:
+    a folder with the saves an earlier run left (a match in progress: the check's last write),
+    copied into store for each run; the check then continues that match first (`resume`: the
+    power-up that resumes a match). names: the check lists every name interned at its end
+    (`Q(...)` lines)."""
     args = (level, "screens" if screens else "text")
-    if store:  # made empty for each run: the same heap figures every time
+    if store:  # made anew for each run: the same heap figures every time
         shutil.rmtree(store, True)
-        os.makedirs(store)
-        args += ("store=" + store, "board")
+        if resume:
+            shutil.copytree(resume, store)
+        else:
+            os.makedirs(store)
+        args += ("store=" + store, "board") + (("resume",) if resume else ())
     if names:
         args += ("names",)
     r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
@@ -197,9 +209,10 @@ def smallest(ok, lo, hi, step):
     return hi
 
 
-def min_heap(tree, level=2, screens=True, lo=32, hi=256, store=None):
+def min_heap(tree, level=2, screens=True, lo=32, hi=256, store=None, resume=None):
     """Smallest -X heapsize (KB) with which the app check completes: coarse (8 KB) then fine."""
-    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens, store)[0], lo, hi)
+    return min_kb(lambda kb: app_run(tree, kb, level, 8192, screens, store, resume=resume)[0],
+                  lo, hi)
 
 
 # The least heap is not a smooth function of the code: the same run with its store's path a
@@ -212,16 +225,17 @@ LAYOUTS = 4
 ABOVE = 3
 
 
-def steady_heap(tree, store, level=2, layouts=LAYOUTS, above=ABOVE):
-    """(figure, [each layout's bisected least]) in KB; figure None if a layout never passes."""
+def steady_heap(tree, store, level=2, layouts=LAYOUTS, above=ABOVE, resume=None):
+    """(figure, [each layout's bisected least]) in KB; figure None if a layout never passes.
+    resume: the saves to start from (app_run), None: an empty store."""
     stores = [store + "x" * i for i in range(layouts)]
-    least = [min_heap(tree, level, store=s) for s in stores]
+    least = [min_heap(tree, level, store=s, resume=resume) for s in stores]
     if None in least:
         return None, least
     kb = max(least)
     k = kb
     while k <= kb + above:  # every layout at every size from kb up to kb + above
-        if all(app_run(tree, k, level, 8192, True, s)[0] for s in stores):
+        if all(app_run(tree, k, level, 8192, True, s, resume=resume)[0] for s in stores):
             k += 1
         else:
             kb = k = k + 1
@@ -249,11 +263,11 @@ def min_pystack(ok, lo=512, hi=8192):
     return smallest(ok, coarse - 256, coarse, 8)
 
 
-def app_pystack(tree, level, heap_kb=256, screens=True, store=None):
+def app_pystack(tree, level, heap_kb=256, screens=True, store=None, resume=None):
     """Smallest pystack with which the app at level plays its 3 matches (with its screens, or
-    the text view) and never falls back to EASY's move."""
+    the text view; after the saved match with resume) and never falls back to EASY's move."""
     def ok(size):
-        done, falls, _ = app_run(tree, heap_kb, level, size, screens, store)
+        done, falls, _ = app_run(tree, heap_kb, level, size, screens, store, resume=resume)
         return done and falls == 0
     return min_pystack(ok)
 
@@ -266,8 +280,9 @@ def ai_pystack(tree, heap_kb=256):
     return min_pystack(ok)
 
 
-def report(kind, out, least):
-    """Where the heap goes, from the app check's figures (KB after gc.collect)."""
+def report(kind, out, least, starts):
+    """Where the heap goes, from the app check's figures (KB after gc.collect) of a first
+    power-up's run; least: the figure, starts: (an empty store's, a resumed match's)."""
     def kb(n):
         return "%.1f KB" % (n / 1024.0)
     base, imports, app, peak, engine, saves, board = [int(g) for g in re.search(
@@ -278,10 +293,13 @@ def report(kind, out, least):
         r"SCREENS c=(\d+) objects=(\d+) fakes=(\d+) labels=(\d+) excess=(\d+)",
         out).groups()]
     print("from .%s: smallest -X heapsize for 3 matches at HARD with the screens, the saves and "
-          "the board's input and feedback: "
-          "%s KB (target %d KB)" % (kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB))
+          "the board's input and feedback: %s KB (target %d KB), the larger of two power-ups': "
+          "from an empty store (a first power-up) %s KB, resuming a saved match (Continue, "
+          "the match played to its end, then the 3 matches) %s KB" % (
+              kind, least, TARGET_PY_KB if kind == "py" else TARGET_MPY_KB, starts[0], starts[1]))
     qs = re.findall(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", out)
     names = int(qs[0][2]) if len(qs) > 1 else 0  # the names' heap at base (its first line)
+    print("  where the heap goes, in the run from an empty store:")
     print("  the harness, live through the play: %s: the stand-ins' own code %s (displayio & "
           "co., keypad & co.: C on a board, no heap there), the check script's %s "
           "(tests/vm/mp_app_check.py, what the play needs, with the interpreter's start; its "
@@ -341,21 +359,46 @@ def main(argv):
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))
                 return 1
-            figures[kind], least = steady_heap(tree, saves)
-            report(kind, out, figures[kind])
+            # what that run left in the store: a match in progress (the check's last write,
+            # made by the app's saves after a trick and a pause), the resumed runs' start
+            saved = os.path.join(tmp, "saved-" + kind)
+            shutil.copytree(saves, saved)
+            done, _, back = app_run(tree, 256, store=saves, resume=saved)
+            if not done:
+                print("board: the app at HARD failed on CircuitPython %s (%s, resumed):\n%s"
+                      % (CP_VERSION, kind, back))
+                return 1
+            empty, least = steady_heap(tree, saves)
+            resumed, least_r = steady_heap(tree, saves, resume=saved)
+            figures[kind] = None if None in (empty, resumed) else max(empty, resumed)
+            report(kind, out, figures[kind], (empty, resumed))
             print("  the figure is the least heap from which the check passes in each of %d "
                   "layouts of the heap (the store's path 0-%d characters longer) and at every "
-                  "size up to %d KB over it; one bisection per layout read %s KB" % (
-                      LAYOUTS, LAYOUTS - 1, ABOVE, ", ".join(str(x) for x in least)))
+                  "size up to %d KB over it; one bisection per layout read %s KB from an empty "
+                  "store, %s KB resumed" % (
+                      LAYOUTS, LAYOUTS - 1, ABOVE, ", ".join(str(x) for x in least),
+                      ", ".join(str(x) for x in least_r)))
+            h = re.search(r"RESUME hand=(\d+) trick=(\d+)", back)
+            app, peak = [int(g) for g in re.search(r"HEAP base=\d+ imports=\d+ app=(\d+) "
+                                                    r"peak=(\d+)", back).groups()]
+            base = int(re.search(r"HEAP base=(\d+)", back).group(1))
+            print("  resumed: the store as the first run left it (hand %s, trick %s of a match "
+                  "offered; Continue): the app object with its screens and the saved match "
+                  "%.1f KB when built, live peak %.1f KB (base included)" % (
+                      h.group(1), h.group(2), app / 1024.0, (peak + base) / 1024.0))
             vs = script_heap(tree, "mp_ai_match.py", ("sixty-six", 2, 2, 1))
             print("  HARD vs HARD, a match of the engine and the AI alone: %s KB" % vs)
             if kind == "py":
-                figures["pystack"] = app_pystack(tree, 2, store=saves)
-                _, falls, _ = app_run(tree, 256, 2, 2048, store=saves)
-                figures["falls"] = falls
-    print("pystack: the app at HARD with its screens and the saves needs %s B; at CircuitPython 10's default "
-          "of 2,048 it made %s moves by the EASY fallback" % (figures["pystack"],
-                                                              figures["falls"]))
+                sizes = (app_pystack(tree, 2, store=saves),
+                         app_pystack(tree, 2, store=saves, resume=saved))
+                figures["pystack"] = None if None in sizes else max(sizes)
+                figures["pystacks"] = sizes
+                figures["falls"] = app_run(tree, 256, 2, 2048, store=saves)[1]
+    print("pystack: the app at HARD with its screens and the saves needs %s B (from an empty "
+          "store %s B, resuming a saved match %s B); at CircuitPython 10's default of 2,048 it "
+          "made %s moves by the EASY fallback (from an empty store)" % (
+              figures["pystack"], figures["pystacks"][0], figures["pystacks"][1],
+              figures["falls"]))
     print("board: app HARD with screens .py %s KB, .mpy %s KB; pystack %s B (CircuitPython %s, "
           "32-bit)" % (figures["py"], figures["mpy"], figures["pystack"], CP_VERSION))
     return 0

@@ -5,7 +5,8 @@ MicroPython VM, each review timed by its fastest of 3 passes, and the SAMD51 est
 that by sim/samd51.py's highest factor of the same run (see tests/vm/mp_ai_timing.py).
 Work units (solver nodes plus the charge per HARD decision, engine.coach.review) do not depend on the
 machine. Heap: the smallest heap in which tests/vm/mp_coach_check.py (hints, reviews, the replay
-from the other seat) runs on the MicroPython VM (64-bit) and on CircuitPython's 32-bit build.
+from the other seat) runs on the MicroPython VM (64-bit) and on CircuitPython's 32-bit build,
+from .py and with the engine's .mpy files as sim.deploy compiles them for a drive.
 """
 import argparse
 import os
@@ -116,20 +117,19 @@ def main(argv=()):
             import tempfile
             with tempfile.TemporaryDirectory() as tmp:
                 os.makedirs(os.path.join(tmp, "tests", "vm"))
-                top = os.path.join(ROOT, "engine")
-                for base, dirs, names in os.walk(top):  # engine/ and its packages (ai, coach)
-                    dirs[:] = [d for d in dirs if d != "__pycache__"]
-                    out = os.path.join(tmp, "engine", os.path.relpath(base, top))
-                    os.makedirs(out, exist_ok=True)
-                    for name in names:
-                        if name.endswith(".py"):
-                            subprocess.run([cross, "-o", os.path.join(out, name[:-3] + ".mpy"),
-                                            os.path.join(base, name)], check=True)
+                from sim import deploy  # the engine's .mpy files as sim.deploy compiles them
+                files, _ = deploy.plan(ROOT, cross)  # for a drive (-O3, under import names)
+                for rel, data in files.items():
+                    if rel.startswith("engine/"):  # engine/ and its packages (ai, coach)
+                        path = os.path.join(tmp, *rel.split("/"))
+                        os.makedirs(os.path.dirname(path), exist_ok=True)
+                        with open(path, "wb") as f:
+                            f.write(data)
                 shutil.copy(os.path.join(ROOT, "tests", "vm", "mp_coach_check.py"),
                             os.path.join(tmp, "tests", "vm"))
                 kb, line = smallest_heap(CP32, env, 32, 80, tmp)
-            print("CircuitPython 10.2.1 (32-bit), engine as .mpy (mpy-cross): runs from %s KB; "
-                  "%s" % (kb, line))
+            print("CircuitPython 10.2.1 (32-bit), engine as .mpy (as sim.deploy compiles it): "
+                  "runs from %s KB; %s" % (kb, line))
     else:
         print("(no CircuitPython figure: %s is not there)" % CP32)
     return 0

@@ -29,6 +29,10 @@ APP_HEAP = {False: "124k", True: "114k"}  # least measured here 120k (119k faili
 # fragmentation); here, with the tests' own paths, 118-121k and 112k, 114k failing in some runs;
 # 121k, 115k at cfb50c1; 142k, 131k with the stand-ins and the check script slimmed; 151k, 149k
 # before; 156k, 155k when the board's modules came in; README, Benchmarks)
+# the same from a power-up that resumes a saved match (the check's `resume`): sim.bench board
+# measured 119 / 103 KB against 113 / 101 KB from an empty store (2026-12-02); held with the
+# margin APP_HEAP has over its bench figure here (the tests' paths lay the heap out otherwise)
+RESUME_HEAP = {False: "132k", True: "118k"}
 # the same with the coach's hints asked (DOWN), without the board's modules
 HINT_HEAP = {False: "128k", True: "108k"}  # least measured 124k, 104k (2026-12-02, with the
 # mid-match menu and help; 127k, 107k the day before; 141k, 125k before the day's heap work)
@@ -105,6 +109,28 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
     screens = re.search(r"SCREENS c=(\d+) objects=(\d+)", out)
     # built, not skipped: more than the sheets, 20 card grids and 24 text lines take
     assert int(screens.group(1)) > 7280 and int(screens.group(2)) > 44, out
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_a_power_up_resumes_the_match_the_last_run_saved_on_circuitpython(mpy, tmp_path):
+    # a player's usual power-up (sim.bench board measures both): the first run leaves a match
+    # in progress in the store (its last write, after a trick and a pause), the next run's
+    # saves load it, the app offers it, B continues it, it is played out, then the 3 matches
+    args = (2, "screens", "store=%s" % tmp_path, "board")
+    _ok(_cp("tests/vm/mp_app_check.py", APP_HEAP[mpy], args, mpy=mpy, screens=True))
+    out = _ok(_cp("tests/vm/mp_app_check.py", RESUME_HEAP[mpy], args + ("resume",), mpy=mpy,
+                  screens=True))
+    offered = re.search(r"RESUME hand=(\d+) trick=(\d+)", out)
+    assert offered and int(offered.group(2)) >= 2, out  # mid-hand: a trick played
+    hands, matches, errors, falls = _app(out)
+    assert matches == 4 and errors == 0 and falls == 0, out  # the saved match and 3 new
+    assert "IDLE alloc=0 screen=1" in out
+
+
+def test_the_app_check_refuses_to_resume_from_an_empty_store(tmp_path):
+    r = _cp("tests/vm/mp_app_check.py", APP_HEAP[False],
+            (2, "screens", "store=%s" % tmp_path, "board", "resume"), screens=True)
+    assert r.returncode != 0 and "resume needs a save" in r.stdout, r.stdout + r.stderr
 
 
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])

@@ -6,9 +6,9 @@ import sys
 
 def build(mark, o, g):
     """The app built from mp_app_setup.setup's o, marking the heap (mark(i): at[i], 4-8, see
-    mp_app_check.py); sets app, loop, rng, buttons, a, root, hint, fail and pins in g (the
-    check's globals) for the play."""
-    level, screens, fail, hint, board, root, nvm, store, keys, fx = o
+    mp_app_check.py); sets app, loop, rng, buttons, a, root, hint, fail, pins and resume in
+    g (the check's globals) for the play."""
+    level, screens, fail, hint, board, root, nvm, store, keys, fx, resume = o
     mark(4)
     import engine.match  # noqa: F401  (the engine and the computer player first, as code.py,
     import engine.ai  # noqa: F401  so the app's own modules are counted apart)
@@ -29,8 +29,8 @@ def build(mark, o, g):
         __import__("handheld.persist")  # App() imports it; here to count it
         if not board:
             store = stores.open_store(nvm=nvm, root=root + "/saves")
-        if store.load() is not None:
-            print("FAILED: %s holds a save: give store= an empty folder" % root)
+        if (store.load() is None) == resume:  # resume: what an earlier run left
+            print("FAILED: %s: resume needs a save, else an empty folder" % root)
             sys.exit(1)
     mark(7)
     # a normal game's keys: not DOWN, which asks the coach for a hint (handheld.coachui,
@@ -58,3 +58,4 @@ def build(mark, o, g):
     g["hint"] = hint
     g["fail"] = fail
     g["pins"] = sys.modules["vmboard"].pins if board else None
+    g["resume"] = resume

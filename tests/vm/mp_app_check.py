@@ -3,18 +3,24 @@ view or by the real renderer (lib/handheld/render.py) over the VM
 stand-ins of tests/vm/fakes (displayio, terminalio, vectorio...).
 
     micropython -X heapsize=<cap> tests/vm/mp_app_check.py [LEVEL [VIEW [fail] [hint] [store=DIR]
-                                                            [board] [names]]]
+                                                            [board] [resume] [names]]]
 LEVEL 0-2 (default 0, EASY), VIEW `text` (default) or `screens` (160x128; needs tests/vm/fakes
 on the path), `fail`: the view raises once (to check that an error makes the exit code
 non-zero), `hint`: DOWN among the keys, so the coach's hints are asked (`HINTS hands=<n>`),
 `store=DIR`: the app saves as on a board (code.py): handheld.store.open_store with nvm and the
 drive's /saves, here DIR/nvm.bin (8 KB, made erased, then read and written in place through a
 file, tests/support/vmboard.py's FileNvm: a board's nvm is not on the heap) and DIR/saves
-(DIR: an empty folder, or the run fails as it finds a save; every run the same, so the heap's
-figures repeat), so every write of a hand's end, of the menu and of a pause (one IDLE_MS
-pause per match mid-hand, one before the idle check) happens (`SAVES writes=<n> kind=<store>
+(DIR: an empty folder but with `resume`, or the run fails as it finds a save; every run the
+same, so the heap's figures repeat), so every write of a hand's end, of the menu and of a
+pause (one IDLE_MS pause per match mid-hand, one before the idle check, after a trick: the run
+leaves a match in progress in DIR) happens (`SAVES writes=<n> kind=<store>
 idle=<pause writes> errors=<n>`; the last write is read back from DIR; a save that raised,
 a MemoryError say, which the app prints and plays on from, fails the check).
+`resume` (with store=DIR): DIR holds what an earlier run with store= left (a copy of it: the
+run writes on), a match in progress, and the app starts as a player's usual power-up does: the
+saves load it, the app offers it (handheld.savepages' Resume: `RESUME hand=<n> trick=<n>`, or
+the check fails), B continues it, and it is played to its end before the 3 matches (no trip
+to the menu from the title; the run fails if DIR holds no save).
 `board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
 and when: handheld.powerup.start (first, before the app's modules are imported, then dropped),
 over the stand-ins of tests/support/vmboard.py (board, keypad, analogio, digitalio,
@@ -25,9 +31,10 @@ through that input (the scanner's keys and the joystick's axes, polled by the lo
 loop ticks the feedback (`board=` in HEAP: what stays of it after start, the store's objects
 included; `saves=` the save code's modules).
 
-Plays a match of each preset by button presses (B to play, with random other keys mixed in)
-on simulated time (the menu and its rules help opened from the title, and over the table after
-the first match's first trick: a player's mid-match peak), then prints heap figures (bytes, after gc.collect):
+Plays (after the saved match with `resume`) a match of each preset by button presses (B to
+play, with random other keys mixed in) on simulated time (the menu and its rules help opened
+from the title, and over the table after the first match's first trick: a player's mid-match
+peak), then prints heap figures (bytes, after gc.collect):
     HEAP base=<the harness> imports=<+modules> app=<+app and match> peak=<live peak - base>
          engine=<the engine and computer player's share of imports> saves=<B> board=<B>
 (base: what of the harness stays live through the play: the interpreter's start, this script's
@@ -105,7 +112,7 @@ def drop(name, first, last):
 # this frame would stay on its value stack (the pystack, which the collector scans whole) once
 # used, and keep the app alive after the play (drop's arguments overwrite what the calls above
 # leave there: the modules and their functions).
-app = loop = rng = buttons = a = root = hint = fail = pins = None
+app = loop = rng = buttons = a = root = hint = fail = pins = resume = None
 o = __import__("mp_app_setup").setup(mark)
 drop("mp_app_setup", 0, 3)
 __import__("mp_app_build").build(mark, o, globals())
@@ -172,15 +179,26 @@ def play():
     runs once the app is gone)."""
     errors = 0
     step(0)
-    for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
-        press(k)
-    if app.screen != 0 and not fail:
-        print("MENU TRIP left screen", app.screen)
-        errors += 1
-    for preset in range(3):
-        app.preset_index = preset
+    if resume:  # the saved match offered (handheld.savepages): B continues it, played first
+        settle()
+        if app.screen != 7:  # handheld.screen.RESUME
+            print("RESUME not offered: screen", app.screen)
+            errors += 1
+        else:
+            m = app.saves.resumable[1]
+            print("RESUME hand=%d trick=%d" % (m.hand_no + 1, m.hand.trick_no + 1))
+            m = None
+    else:  # a first power-up: the title, the menu's trip
+        for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
+            press(k)
+        if app.screen != 0 and not fail:
+            print("MENU TRIP left screen", app.screen)
+            errors += 1
+    for preset in range(-1 if resume else 0, 3):
+        if preset >= 0:
+            app.preset_index = preset
         n = app.matches_done
-        press(B)  # title or match end: a new match
+        press(B)  # title or match end: a new match; the resume offer: Continue
         i = 0
         held = False  # the pause made
         menu = preset == 0  # the trip to the menu and the rules help mid-match, still to make
@@ -221,8 +239,9 @@ def play():
     # the input loop allocates nothing while the player thinks: 1000 idle turns of the loop
     app.new_match(3)
     settle()
-    while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None):
-        press(B)
+    while app.screen == TABLE and not (app.table.phase == 1 and app.table.panel is None and (
+            not root or app.saves.dirty)):  # with a store, after a trick: the pause's write
+        press(B)  # leaves a match in progress in the store (a `resume` run's start)
         settle()
     if root and app.saves.dirty:  # the pause's write first: none falls in the idle check
         pause()

@@ -16,12 +16,13 @@ def setup(mark):
     fail = "fail" in a[3:]
     hint = "hint" in a[3:]  # DOWN among the keys: the coach's hints, on the VM's heap
     board = "board" in a[3:]  # code.py's board profile, input and feedback (PyGamer)
+    resume = "resume" in a[3:]  # the store holds a match in progress: Continue first
     root = None  # the folder of the saves' nvm file and drive copy (store=DIR)
     for p in a[3:]:
         if p.startswith("store="):
             root = p[6:]
-    if board and not root:
-        print("FAILED: board needs store=DIR (the board's nvm)")
+    if (board or resume) and not root:
+        print("FAILED: board and resume need store=DIR (the board's nvm)")
         sys.exit(2)
     for p in ("lib", "."):
         if p not in sys.path:
@@ -49,4 +50,5 @@ def setup(mark):
         import handheld
         handheld.unload("handheld.powerup")
         mark(3)  # (the store's objects counted with the board's)
-    return level, screens, fail, hint, board, root, nvm if root else None, store, keys, fx
+    return (level, screens, fail, hint, board, root, nvm if root else None, store, keys, fx,
+            resume)
