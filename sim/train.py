@@ -28,7 +28,8 @@ from sim.players import make_player
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCALE = 10000  # weights are stored in 1/SCALE of a game point
 N_ROWS = 6  # stock sizes 2, 4, ... 12 (engine.value.row)
-N_WEIGHTS = 25  # 24 features a seat, then the lead
+N_WEIGHTS = 27  # 24 features a seat, the lead, 2 features a seat more (engine.value)
+N_SIDE = 26  # features a seat
 STOCKS = tuple(range(2, 2 * N_ROWS + 1, 2))
 KINDS = ("trump 9", "trump J", "trump Q", "trump K", "trump 10", "trump A", "A", "10 (A gone)",
          "10", "K/Q with partner", "K/Q partner out", "K/Q partner gone", "J", "9")
@@ -36,7 +37,7 @@ KINDS = ("trump 9", "trump J", "trump Q", "trump K", "trump 10", "trump A", "A",
 
 # the features engine/ai/value.py weighs, written out (tests check the two agree)
 def side_features(points, tricks, hand, gone, trump, leads, gets_up, up_rank):
-    """The 24 features of one seat (a list: for training and tests, not for play)."""
+    """The 26 features of one seat (a list: for training and tests, not for play)."""
     f = [points, max(0, points - 33), max(0, points - 50), 0 if tricks else 1]
     kinds = [0] * 14
     m = hand
@@ -47,6 +48,9 @@ def side_features(points, tricks, hand, gone, trump, leads, gets_up, up_rank):
     f.extend(kinds)
     m20, m40, nt = pairs(hand, trump)
     f.extend((leads * m20, leads * m40, nt * nt, leads * nt, gets_up, gets_up * up_rank))
+    suits = [hand >> 6 * s & 63 for s in range(4) if s != trump]  # plain suits' ranks held
+    f.extend((sum(1 for m in suits if m >> 4 == 3),  # A and 10
+              sum(1 for m in suits if not m) if nt else 0))  # voids, trumps in hand
     return f
 
 
@@ -69,7 +73,8 @@ def features(stock, mine, theirs, leads, trump, gone, up):
     r = up % 6
     a = side_features(mine[0], mine[1], mine[2], gone, trump, leads, int(last and not leads), r)
     b = side_features(theirs[0], theirs[1], theirs[2], gone, trump, 1 - leads, int(last and leads), r)
-    return [x - y for x, y in zip(a, b)] + [1 if leads else -1]
+    d = [x - y for x, y in zip(a, b)]
+    return d[:24] + [1 if leads else -1] + d[24:]  # the lead's weight is w[24] (engine.value)
 
 
 def hand_records(h, players, seed, explore=0):

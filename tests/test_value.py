@@ -181,7 +181,8 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     same.write_text("TABLES = %r\n" % (TABLES,))
     assert [tablecmp.play_deal((i, str(same), None, "santase", 3, None))[0] for i in range(8)] == [0] * 8
     flat = tmp_path / "flat.py"
-    flat.write_text("TABLES = %r\n" % ({k: bytes(300) for k in TABLES},))
+    size = 2 * train.N_ROWS * train.N_WEIGHTS  # a table's bytes
+    flat.write_text("TABLES = %r\n" % ({k: bytes(size) for k in TABLES},))
     assert tablecmp.main([str(flat), "--pairs", "60", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     diff = float(out.split("new minus old: ")[1].split()[0])
@@ -191,7 +192,7 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     bad = tmp_path / "bad.py"
     bad.write_text("TABLES = {'sixty-six': b'12'}\n")
     assert tablecmp.main([str(bad), "--pairs", "4"]) == 2
-    assert "no 300-byte sixty-six table" in capsys.readouterr().err
+    assert "no %d-byte sixty-six table" % size in capsys.readouterr().err
 
 
 # ---- the choices value.follow and value.lead make, against the trainer's features --------------
@@ -220,7 +221,8 @@ def _worth(rules, h2, me, stock, blind=False):
                             h2.trump_suit, leads, int(last and not leads), up % 6)
     b = train.side_features(h2.points(o), h2.tricks_won[o], h2.hands[o], theirs_gone,
                             h2.trump_suit, 1 - leads, int(last and leads), up % 6)
-    x = [p - q for p, q in zip(a, b)] + [1 if leads else -1]
+    x = [p - q for p, q in zip(a, b)]
+    x = x[:24] + [1 if leads else -1] + x[24:]  # the lead's weight is w[24]
     if not blind:
         assert x == train.features(stock, (h2.points(me), h2.tricks_won[me], h2.hands[me]),
                                    (h2.points(o), h2.tricks_won[o], h2.hands[o]), leads,

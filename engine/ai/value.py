@@ -3,12 +3,14 @@
 # level samples and EASY's slips).
 #
 # For me it is  w . (my features - the opponent's) + w[24] * (+1 if I lead next, else -1),
-# zero-sum by construction. A seat's 24 features: 0-2 its points, past 33, past 50; 3 no trick yet;
+# zero-sum by construction. A seat's 26 features: 0-2 its points, past 33, past 50; 3 no trick yet;
 # 4-17 its cards by kind(); 18-19 plain and trump marriages in hand if it leads next; 20 trumps
 # squared; 21 trumps if it leads next; 22-23 it takes the face-up trump card (after the last
-# open trick, R11), and that card's rank. sim/train.py fits w per stock size on self-play (and
-# holds the same features written out for training); engine.value_table ships them as int16 in
-# 1/10000 of a game point. Only ints here: point_part + hand_part per seat is the whole value.
+# open trick, R11), and that card's rank; 25-26 (after the lead's w[24]) plain suits whose A and
+# 10 it holds, plain suits it is void in while it holds a trump. sim/train.py fits w per stock
+# size on self-play (and holds the same features written out for training); engine.value_table
+# ships them as int16 in 1/10000 of a game point. Only ints here: point_part + hand_part per
+# seat is the whole value.
 #
 # A follow is worth the value after its trick over a few sampled opponent hands; a lead, the value
 # after the answer the same value picks from each sampled hand (the view only, never the hidden
@@ -39,13 +41,13 @@ def table_name(rules):
 
 
 def row(rules, stock):
-    # The 25 weights (a tuple of ints) for `stock` cards left before the draws (2..12): read
-    # from the table's bytes (25 little-endian int16 a row) each time, so nothing stays on the
+    # The 27 weights (a tuple of ints) for `stock` cards left before the draws (2..12): read
+    # from the table's bytes (27 little-endian int16 a row) each time, so nothing stays on the
     # heap.
     raw = TABLES[table_name(rules)]
-    i = 50 * max(0, min(5, stock // 2 - 1))
-    w = [0] * 25  # a loop, not a generator: its code would stay on the heap
-    for k in range(25):
+    i = 54 * max(0, min(5, stock // 2 - 1))
+    w = [0] * 27  # a loop, not a generator: its code would stay on the heap
+    for k in range(27):
         w[k] = (raw[i] | raw[i + 1] << 8) - (raw[i + 1] >> 7 << 16)
         i += 2
     return tuple(w)
@@ -105,10 +107,16 @@ def hand_part(w, hand, gone, trump, leader, last, rank):
         v += w[4 + kind(bit_index(low), hand, gone, trump)]
     n = popcount(hand & SUIT_MASK[trump])
     v += w[20] * n * n
-    if leader:  # its marriages in hand (no tuple: this runs for every card tried)
-        for s in range(4):
-            if hand >> (6 * s + 2) & 3 == 3:
-                v += w[19] if s == trump else w[18]
+    for s in range(4):  # by suit (no tuple: this runs for every card tried)
+        m = hand >> 6 * s & 63
+        if s != trump:
+            if m >> 4 == 3:  # its A and 10
+                v += w[25]
+            elif not m and n:  # void, trumps in hand
+                v += w[26]
+        if leader and m >> 2 & 3 == 3:  # a marriage in hand
+            v += w[19] if s == trump else w[18]
+    if leader:
         v += w[21] * n
     if last:
         v += w[22] + w[23] * rank
