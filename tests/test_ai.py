@@ -147,6 +147,28 @@ def test_closes_with_a_cold_hand():
         assert ai.choose(h.view(0), ai.HARD, seed) == CLOSE
 
 
+def test_hard_closes_with_one_sampled_deal_lost_normal_with_none(monkeypatch):
+    # the close test solves sampled deals of the closed game: HARD closes if at most one of its
+    # 10 is lost, NORMAL only if all of its 4 are won (the deals lost first here)
+    from engine.ai import endgame
+    h = hand(nondealer="9C JC 9D JD 9H QD", dealer="AS TS KS QS JS AH", trump="9S",
+             stock="KD KC QC AC TC AD TD JH QH KH TH")
+    play(h, "9C JS W M:S QS 9D W")
+    view = h.view(0)
+    for lost, hard, normal in ((0, True, True), (1, True, False), (2, False, False)):
+        for level, want in ((ai.HARD, hard), (ai.NORMAL, normal)):
+            solved = []
+
+            def wins(*args, lost=lost):
+                solved.append(args[1])  # the sampled opponent hand
+                return len(solved) > lost
+
+            monkeypatch.setattr(solver, "lead_wins", wins)
+            assert endgame.close_pays(view, level, Rng(7)) is want, (lost, level)
+            assert len(solved) == (min(lost + 1, 2 if level == ai.HARD else 1) if not want
+                                   else 10 if level == ai.HARD else 4)
+
+
 def test_takes_the_trick_whose_lead_lets_it_announce_and_declare():
     # a seeded deal, hearts trump: the CPU (dealer, seat 0) has 42 and holds QC KC. Taking the
     # led JC gives it the lead, the 20 it then announces brings it past 66, and it declares
