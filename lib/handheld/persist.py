@@ -44,8 +44,9 @@ class Saves:
         from handheld import savedata
         self.store = store
         self.stats = savedata.new_stats()
-        self.resumable = None  # (dict, Match): the match save found at start, decoded, and
-        # the Match rebuilt from it, if it is not over
+        self.resumable = None  # (dict, facts): the match save found at start, decoded, if
+        # it is not over, and what its offer shows: (preset name, hand_no, trick_no, hand
+        # over, the match's line); its Match is rebuilt on Continue (handheld.savepages)
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
         self.errors = 0  # saves that raised (printed; the game plays on; tests count them)

@@ -85,18 +85,16 @@ class Resume(Screen):
         self.choice = 0
 
     def show(self):
-        saves = self.app.saves
-        d, m = saves.resumable
-        h = m.hand
-        name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
-        if h.over:
-            hand = "Hand %d, over" % (m.hand_no + 1)
+        d, (name, n, trick, over, line) = self.app.saves.resumable
+        name = words.PRESET_TITLES.get(name, name)
+        if over:
+            hand = "Hand %d, over" % (n + 1)
         else:
-            hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
+            hand = "Hand %d, trick %d" % (n + 1, trick + 1)
         c = self.choice
         self.page(["Match in progress", "",
                    "%s, %s" % (name, words.LEVEL_WORDS[d["level"]]),
-                   words.match_line(m), hand, "",
+                   line, hand, "",
                    ("> " if c == 0 else "  ") + "Continue",
                    ("> " if c == 1 else "  ") + "New match", "",
                    "A:move  B:choose"], 6 + c)
@@ -128,8 +126,9 @@ def resume(app):
     """Continue the saved match in app (its table, or its result if saved at the hand's
     end); the saves count its hand from the scores it was saved with."""
     saves = app.saves
-    d, m = saves.resumable
+    d = saves.resumable[0]
     saves.resumable = None
+    m = restore(d)
     saves._start = (list(d["scores"]), d["carry"])
     app.seed = d["seed"]
     app.level = d["level"]
@@ -140,3 +139,16 @@ def resume(app):
     else:
         app.table.pause(1000, "Welcome back")  # a moment before the game goes on
     app.table.hinted = d.get("hinted", False)
+
+
+def restore(d):
+    """The saved match rebuilt from its decoded record d (handheld.saveload checked at power-up
+    that it fits: the Match is not kept while the offer shows, so that the screen is built
+    without it in the heap)."""
+    from engine.match import Match
+    from engine.rules import preset
+    rules = preset(d["preset"])
+    if d.get("options"):
+        rules = rules.but(**d["options"])
+    return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
+                         d["scores"], d["carry"], d["history"])

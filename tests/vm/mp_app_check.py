@@ -185,8 +185,8 @@ def play():
             print("RESUME not offered: screen", app.screen)
             errors += 1
         else:
-            m = app.saves.resumable[1]
-            print("RESUME hand=%d trick=%d" % (m.hand_no + 1, m.hand.trick_no + 1))
+            m = app.saves.resumable[1]  # what the offer shows: (preset, hand, trick, ...)
+            print("RESUME hand=%d trick=%d" % (m[1] + 1, m[2] + 1))
             m = None
     else:  # a first power-up: the title, the menu's trip
         for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
