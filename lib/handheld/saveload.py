@@ -111,7 +111,7 @@ def start(saves, app):
             saves._note(bad)
             m = None
         if m is not None and not m.over:  # offered: what its page shows, the Match gone
-            # (rebuilt on Continue, handheld.savepages: the screen is built in between)
+            # (rebuilt on Continue, handheld.resume: the screen is built in between)
             from handheld.words import match_line
             h = m.hand
             saves.resumable = (d, (m.rules.name, m.hand_no, h.trick_no, h.over, match_line(m)))
