@@ -98,6 +98,7 @@ class Match:
         m.dealer = dealer
         m.scores = [int(scores[0]), int(scores[1])]
         m.carry = carry
+        m.hand = None  # the first hand dealt goes before the saved one is (a board's heap)
         m.hand = m._deal()
         for a in history:
             m.apply(a)  # IllegalAction if the history does not fit the deal

@@ -221,9 +221,10 @@ def test_a_hint_unloads_the_coach_once_shown_and_the_next_hint_loads_it_again():
 def test_the_save_pages_go_at_once_when_the_title_comes_first(form, request):
     if form == "mpy":
         request.getfixturevalue("as_mpy")
-    unload("handheld.savepages")  # as at power-on (another test in this process may load it)
+    unload("handheld.savepages", "handheld.resume")  # as at power-on (another test in this
+    # process may load them)
     app, r = boot(bytearray(8192))  # nothing saved: the title, no save page on the stack
-    assert app.screen == S.TITLE and not loaded("handheld.savepages")
+    assert app.screen == S.TITLE and not loaded("handheld.savepages", "handheld.resume")
     r.tap(B)
     assert app.screen == S.TABLE and app.errors == 0
 
@@ -237,9 +238,9 @@ def test_the_save_pages_and_the_statistics_go_once_closed(form, request):
     r.tap(B)
     until(app, r, result)  # saved at the hand's end
     app2, r2 = boot(nvm, seed=3)  # power-on with the match saved: the resume offer
-    assert app2.screen == S.RESUME and loaded("handheld.savepages")
+    assert app2.screen == S.RESUME and loaded("handheld.resume")
     r2.tap(B)  # Continue: the saved hand's result
-    assert app2.screen == S.RESULT and not loaded("handheld.savepages")
+    assert app2.screen == S.RESULT and not loaded("handheld.resume")
     r2.tap(B)
     assert app2.screen == S.TABLE
     for _ in range(3):
@@ -248,7 +249,8 @@ def test_the_save_pages_and_the_statistics_go_once_closed(form, request):
         assert app2.screen == S.STATS and loaded("handheld.stats")
         assert app2.top.lines[2].startswith("Hands won") and app2.top.lines[2].endswith("1 of 1")
         r2.play("BS")
-        assert app2.screen == S.TABLE and not loaded("handheld.stats", "handheld.savepages")
+        assert app2.screen == S.TABLE and not loaded("handheld.stats", "handheld.savepages",
+                                                      "handheld.resume")
     assert app2.errors == 0
 
 

@@ -432,10 +432,12 @@ def test_no_space_keeps_the_old_file():
 
 
 def test_notices_fit_the_screen():
-    for name in dir(store):
-        if name.startswith("NOTICE_"):
-            for line in getattr(store, name).split("\n"):
-                assert len(line) <= 26, line
+    from handheld import savenote
+    codes = [getattr(store, n) for n in dir(store) if n.startswith("NOTICE_")]
+    for code in codes + [savenote.NOTICE_BAD_MATCH]:
+        lines = savenote.notice_lines(code)
+        for line in lines[:lines.index("")]:  # the title (what it means is wrapped)
+            assert len(line) <= 26, line
 
 
 # -- choosing a backend ---------------------------------------------------------------------
@@ -473,7 +475,9 @@ def test_open_store_small_nvm_falls_back_to_files(capsys):
 
 def test_open_store_read_only_drive_keeps_ram_with_notice():
     s = store.open_store(root="/saves", files=FakeFiles(readonly=True))
-    assert s.kind == "ram" and s.notice == "Saves off:\ndrive is read-only"
+    assert s.kind == "ram" and s.notice == store.NOTICE_READ_ONLY
+    from handheld import savenote
+    assert savenote.notice_lines(s.notice)[:2] == ["Saves off:", "drive is read-only"]
 
 
 def test_open_store_without_anything_is_ram():
@@ -531,9 +535,14 @@ def test_every_notice_about_the_saves_says_what_it_means_for_the_player():
     from handheld import savenote
     notices = [getattr(store, n) for n in dir(store) if n.startswith("NOTICE_")]
     assert len(notices) >= 9
-    for text in notices + [savenote.NOTICE_BAD_MATCH]:
-        lines = savenote.notice_lines(text)
-        assert len(lines) == text.count("\n") + 3 and lines[-1], text  # a blank, then why
+    codes = notices + [savenote.NOTICE_BAD_MATCH]
+    assert len(set(codes)) == len(codes), "each notice a code of its own"
+    titles = set()
+    for code in codes:
+        lines = savenote.notice_lines(code)
+        assert len(lines) == 4 and lines[0] and lines[1] and lines[2] == "" and lines[-1], code
+        titles.add(tuple(lines[:2]))  # two lines of title, a blank, then why
+    assert len(titles) == len(codes), "each notice says something of its own"
 
 
 def test_the_record_buffer_writes_the_same_bytes_as_pack_whatever_the_sizes():

@@ -22,7 +22,7 @@ screen may call here:
                                                 on the table: handheld.coachui)
 Rarely needed steps live with the code that needs them, not in the App (its code is in the heap
 all the time): the first screen after the saves load and continuing a saved match
-(handheld.savepages), the same deal from the computer's seat and back (handheld.review).
+(handheld.savepages, handheld.resume), the same deal from the computer's seat and back (handheld.review).
 """
 from engine.match import Match
 from engine.rules import preset, PRESET_ORDER

@@ -27,8 +27,8 @@ compile once, at power-up (a compile mid-game would need 3-5 times their size on
 match's heap). A save allocates nothing of the record's size (handheld.store's record
 buffer). A trick only keeps the match's state, encoded at the next write. Reading the record at power-up
 (handheld.saveload) and a notice's words (handheld.savenote) are imported when needed and
-dropped from the heap after (unload()); the notices' screens and continuing the saved match
-are handheld.savepages'.
+dropped from the heap after (unload()); the notices' screens are handheld.savepages', the
+resume offer and continuing the saved match handheld.resume's.
 """
 import gc
 gc.collect()  # this module's compile garbage, before savedata and store compile (engine.ai)
@@ -44,8 +44,9 @@ class Saves:
         from handheld import savedata
         self.store = store
         self.stats = savedata.new_stats()
-        self.resumable = None  # (dict, Match): the match save found at start, decoded, and
-        # the Match rebuilt from it, if it is not over
+        self.resumable = None  # (dict, facts): the match save found at start, decoded, if
+        # it is not over, and what its offer shows: (preset name, hand_no, trick_no, hand
+        # over, the match's line); its Match is rebuilt on Continue (handheld.resume)
         self.pending = []  # notices not shown yet
         self.writes = 0  # saves handed to the store (tests count them)
         self.errors = 0  # saves that raised (printed; the game plays on; tests count them)

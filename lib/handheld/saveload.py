@@ -110,7 +110,10 @@ def start(saves, app):
             from handheld.savenote import NOTICE_BAD_MATCH as bad
             saves._note(bad)
             m = None
-        if m is not None and not m.over:
-            saves.resumable = (d, m)
+        if m is not None and not m.over:  # offered: what its page shows, the Match gone
+            # (rebuilt on Continue, handheld.resume: the screen is built in between)
+            from handheld.words import match_line
+            h = m.hand
+            saves.resumable = (d, (m.rules.name, m.hand_no, h.trick_no, h.over, match_line(m)))
     saves._settings = settings  # replaced when the menu closes with a change
     saves._changed = False  # written only once something changed

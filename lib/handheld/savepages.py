@@ -1,12 +1,13 @@
-"""Screens around the saves: notices and the resume offer (26 x 10 lines).
+"""Screens around the saves: notices, and the first screen after loading them (26 x 10
+lines); the resume offer is handheld.resume's.
 
 Imported when one of them opens (with saves: at power-on, handheld.persist) and unloaded when
 the last of them closes (MODULES), from .py too: at power-on the heap has room for its
 compile, and mid-match it is needed only for a notice of a drive that failed (once a
 session). The statistics page is handheld.stats.
 """
-from handheld.buttons import LEFT, RIGHT, UP, DOWN, A, B, START
-from handheld.screen import Screen, RESUME, NOTICE, DONE
+from handheld.buttons import A, B, START
+from handheld.screen import Screen, NOTICE, DONE
 from handheld import words, unload
 
 try:
@@ -30,6 +31,7 @@ def first(app):
     if text is not None:
         return Notice(app, text, True)
     if saves.resumable is not None:
+        from handheld.resume import Resume
         return Resume(app)
     from handheld.pages import Title
     return Title(app)
@@ -68,75 +70,17 @@ class Notice(Screen):
         if text is not None:
             self.say(text)
         elif self.first:
-            self.app.set_root(first(self.app))
+            show_first(self.app)
         else:
             return DONE
         return None
 
 
-class Resume(Screen):
-    """A match was saved: Continue or New match."""
-
-    kind = RESUME
-    transient = MODULES
-
-    def __init__(self, app):
-        self.app = app
-        self.choice = 0
-
-    def show(self):
-        saves = self.app.saves
-        d, m = saves.resumable
-        h = m.hand
-        name = words.PRESET_TITLES.get(m.rules.name, m.rules.name)
-        if h.over:
-            hand = "Hand %d, over" % (m.hand_no + 1)
-        else:
-            hand = "Hand %d, trick %d" % (m.hand_no + 1, h.trick_no + 1)
-        c = self.choice
-        self.page(["Match in progress", "",
-                   "%s, %s" % (name, words.LEVEL_WORDS[d["level"]]),
-                   words.match_line(m), hand, "",
-                   ("> " if c == 0 else "  ") + "Continue",
-                   ("> " if c == 1 else "  ") + "New match", "",
-                   "A:move  B:choose"], 6 + c)
-
-    def key(self, k):
-        if k == UP or k == DOWN or k == A or k == LEFT or k == RIGHT:
-            self.choice = 1 - self.choice
-            self.show()
-        elif k == B:
-            if self.choice == 0:
-                resume(self.app)
-            else:
-                self.app.new_match()
-        else:
-            return Screen.key(self, k)  # the menu, or a cue
-        return None
-
-
 def show_first(app):
-    """After loading the saves: a notice, else the resume offer, else the title."""
+    """After loading the saves (or the last notice at power-on): a notice, else the resume
+    offer, else the title; this module goes once no notice shows (the offer is
+    handheld.resume's)."""
     s = first(app)
     app.set_root(s)
-    if not s.transient:  # the title: no save page holds them (unloaded)
-        from handheld import unload
+    if s.kind != NOTICE:
         unload(*MODULES)
-
-
-def resume(app):
-    """Continue the saved match in app (its table, or its result if saved at the hand's
-    end); the saves count its hand from the scores it was saved with."""
-    saves = app.saves
-    d, m = saves.resumable
-    saves.resumable = None
-    saves._start = (list(d["scores"]), d["carry"])
-    app.seed = d["seed"]
-    app.level = d["level"]
-    app.match = m  # its table, or its result if saved at a hand's end
-    app.deal()
-    if m.hand.over:  # its result (counted in the statistics already)
-        app.hand_over()
-    else:
-        app.table.pause(1000, "Welcome back")  # a moment before the game goes on
-    app.table.hinted = d.get("hinted", False)

@@ -4,7 +4,7 @@
     data = store.load()        # the newest payload whose record checks out, or None
     store.save(payload)        # True once it is stored (or was already)
     store.kind                 # 'files+nvm', 'files', 'nvm+file', 'nvm', 'file' or 'ram'
-    store.notice               # None, or a short message for the screen
+    store.notice               # None, or why (a NOTICE_ code: handheld.savenote's words)
 
 The record is kept in copies that never share a flash erase unit, and a save never
 overwrites the copy that holds the newest record: a power cut during a save can damage
@@ -53,15 +53,17 @@ _EROFS = const(30)
 _ENOSPC = const(28)
 _EEXIST = const(17)
 
-NOTICE_READ_ONLY = "Saves off:\ndrive is read-only"
-NOTICE_NO_STORAGE = "Saves off:\nno storage found"
-NOTICE_FULL = "Not saved:\ndrive is full"
-NOTICE_ERROR = "Not saved:\nstorage error"
-NOTICE_NEWER = "Save from a newer game:\nkept, not loaded"
-NOTICE_DAMAGED = "Old save damaged:\nstarting fresh"
-NOTICE_ONE_COPY = "One save copy only:\ndrive is read-only"
-NOTICE_ONE_COPY_DRIVE = "One save copy only:\ncannot write /saves"
-NOTICE_OLD_LAYOUT = "Saves in the old layout:\nthe flash wears faster"
+# store.notice: why the saves are not as they should be, a code; its words are
+# handheld.savenote's, loaded for a notice's screen only (no text of them in the heap here)
+NOTICE_READ_ONLY = const(1)  # saves off: the drive is read-only
+NOTICE_NO_STORAGE = const(2)  # saves off: no storage found
+NOTICE_FULL = const(3)  # not saved: the drive is full
+NOTICE_ERROR = const(4)  # not saved: a storage error
+NOTICE_NEWER = const(5)  # a newer game's save: kept, not loaded
+NOTICE_DAMAGED = const(6)  # the old save is damaged: starting fresh
+NOTICE_ONE_COPY = const(7)  # one save copy only: the drive is read-only
+NOTICE_ONE_COPY_DRIVE = const(8)  # one save copy only: /saves cannot be written
+NOTICE_OLD_LAYOUT = const(9)  # saves in the old layout: the flash wears faster
 
 KID = const(4)              # the record's key id ("state")
 CAPACITY = const(1024)      # one copy, header included

@@ -18,7 +18,7 @@ idle=<pause writes> errors=<n>`; the last write is read back from DIR; a save th
 a MemoryError say, which the app prints and plays on from, fails the check).
 `resume` (with store=DIR): DIR holds what an earlier run with store= left (a copy of it: the
 run writes on), a match in progress, and the app starts as a player's usual power-up does: the
-saves load it, the app offers it (handheld.savepages' Resume: `RESUME hand=<n> trick=<n>`, or
+saves load it, the app offers it (handheld.resume's Resume: `RESUME hand=<n> trick=<n>`, or
 the check fails), B continues it, and it is played to its end before the 3 matches (no trip
 to the menu from the title; the run fails if DIR holds no save).
 `board` (with store=DIR): the rest of what code.py builds on a PyGamer, as code.py builds it
@@ -179,14 +179,14 @@ def play():
     runs once the app is gone)."""
     errors = 0
     step(0)
-    if resume:  # the saved match offered (handheld.savepages): B continues it, played first
+    if resume:  # the saved match offered (handheld.resume): B continues it, played first
         settle()
         if app.screen != 7:  # handheld.screen.RESUME
             print("RESUME not offered: screen", app.screen)
             errors += 1
         else:
-            m = app.saves.resumable[1]
-            print("RESUME hand=%d trick=%d" % (m.hand_no + 1, m.hand.trick_no + 1))
+            m = app.saves.resumable[1]  # what the offer shows: (preset, hand, trick, ...)
+            print("RESUME hand=%d trick=%d" % (m[1] + 1, m[2] + 1))
             m = None
     else:  # a first power-up: the title, the menu's trip
         for k in (START, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, B, A, A, B, START):  # menu, help
