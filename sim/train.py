@@ -1,7 +1,7 @@
 """Fit the open-phase value (engine/ai/value.py) on self-play and write engine/ai/value_table.py.
 
     python -m sim.train [--hands N] [--preset P|all] [--player SPEC] [--jobs J] [--seed S]
-                        [--out PATH]
+                        [--explore E] [--lam L [--lam-rounds R]] [--records DIR] [--out PATH]
 
 Plays N hands per preset between two copies of SPEC (default hard, i.e. the engine as it is
 now, table included). After every trick of the open phase, before the draws, it records each
@@ -10,6 +10,16 @@ seat won or lost (-3..3). A least-squares fit per stock size gives the weights, 
 int16 in 1/10000 of a game point. Printed: positions, the fit on the last fifth of the hands
 (held out), and a few weights to read. Training again from the new table is one step of
 policy iteration; judge a table with the arena (README, "How strong is it"), never by its fit.
+
+--lam L (0..1, default 1) fits the lambda-return instead of the outcome alone: a position's
+target is (1 - L) times the shipped table's value of the same seat's next recorded position
+of the hand (clipped to -3..3) plus L times that position's own target; a seat's last position
+of a hand keeps the outcome. It trades the outcome's noise (the cards still to come) for the
+table's bias. --lam-rounds R fits R times, each time on the returns of the previous fit's
+values (the first round uses the shipped table). The held-out R^2 is always against the
+outcome. --records DIR keeps the self-play records (an .npz per preset, hands, player, seed
+and explore) and reads them instead of playing when they are there: fits with other --lam
+cost seconds, not the self-play.
 
 Needs numpy (desktop only; the board never trains).
 """
@@ -78,7 +88,8 @@ def features(stock, mine, theirs, leads, trump, gone, up):
 
 
 def hand_records(h, players, seed, explore=0):
-    """Plays one hand; returns [(stock, features, game points for that seat), ...].
+    """Plays one hand; returns [(stock, features, game points for that seat, seat), ...] in the
+    order of the tricks.
     explore: the chance in 1000 that an open-phase card is a random one instead of the player's."""
     pending = []
     ply = 0
@@ -106,7 +117,7 @@ def hand_records(h, players, seed, explore=0):
     out = []
     for p, stock, x in pending:
         g = h.game_points if h.winner == p else -h.game_points if h.winner is not None else 0
-        out.append((stock, x, g))
+        out.append((stock, x, g, p))
     return out
 
 
@@ -117,19 +128,48 @@ def collect(task):
     rules = preset(name)
     player = make_player(spec)
     players = (player, player)
-    stocks, xs, ys = [], [], []
+    stocks, xs, ys, ids = [], [], [], []
     for i in range(lo, hi):
         hs = mix(seed, i + 1)
-        for stock, x, g in hand_records(Hand.new(hs, i % 2, rules), players, hs, explore):
+        for stock, x, g, p in hand_records(Hand.new(hs, i % 2, rules), players, hs, explore):
             stocks.append(stock)
             xs.append(x)
             ys.append(g)
+            ids.append(2 * i + p)
     return (lo, np.array(stocks, dtype=np.int8), np.array(xs, dtype=np.int16).reshape(-1, N_WEIGHTS),
-            np.array(ys, dtype=np.int8))
+            np.array(ys, dtype=np.int8), np.array(ids, dtype=np.int32))
 
 
-def fit(stocks, xs, ys, held_from):
-    """{stock: (weights as floats, held-out R^2 or None, positions)} by least squares."""
+def table_values(raw, stocks, xs):
+    """What the table (bytes, as engine.value reads them) says of each recorded position, in
+    game points: the row of its stock size times its features."""
+    import numpy as np
+    w = np.frombuffer(raw, dtype="<i2").reshape(N_ROWS, N_WEIGHTS).astype(float) / SCALE
+    rows = np.clip(stocks.astype(int) // 2 - 1, 0, N_ROWS - 1)
+    return (xs.astype(float) * w[rows]).sum(axis=1)
+
+
+def lambda_targets(stocks, xs, ys, ids, raw, lam):
+    """The lambda-return of each record: G = (1 - lam) * V(next) + lam * G(next), where next is
+    the same seat's next recorded position of the same hand and V the table raw's value of it
+    (clipped to -3..3); the last record of a seat's hand gets the outcome. lam 1 is the outcome
+    alone, lam 0 the table's value one trick later (records of a hand in order, ids 2*hand+seat)."""
+    import numpy as np
+    v = np.clip(table_values(raw, stocks, xs), -3.0, 3.0).tolist()
+    g = ys.astype(float).tolist()  # the last record of each (hand, seat) keeps its outcome
+    who = ids.tolist()
+    nxt = {}
+    for k in range(len(g) - 1, -1, -1):  # backwards: a record's next one is done first
+        j = nxt.get(who[k])
+        if j is not None:
+            g[k] = (1 - lam) * v[j] + lam * g[j]
+        nxt[who[k]] = k
+    return np.array(g)
+
+
+def fit(stocks, xs, ys, held_from, targets=None):
+    """{stock: (weights as floats, held-out R^2 or None, positions)} by least squares on targets
+    (default: the outcomes ys); R^2 is always against the outcomes."""
     import numpy as np
     out = {}
     for s in STOCKS:
@@ -138,8 +178,9 @@ def fit(stocks, xs, ys, held_from):
             continue
         x = xs[rows].astype(float)
         y = ys[rows].astype(float)
+        t = y if targets is None else targets[rows]
         train = np.arange(len(y)) < held_from[s]
-        w = np.linalg.lstsq(x[train], y[train], rcond=None)[0]
+        w = np.linalg.lstsq(x[train], t[train], rcond=None)[0]
         r2 = None
         if (~train).sum() > 10 and y[~train].var() > 0:
             r2 = 1 - ((x[~train] @ w - y[~train]) ** 2).mean() / y[~train].var()
@@ -192,6 +233,15 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=101)
     ap.add_argument("--explore", type=int, default=0,
                     help="per mille of open-phase cards played at random (data off the player's path)")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="fit the lambda-return: the outcome (1, the default) mixed with the "
+                         "shipped table's value of the seat's next position (0..1)")
+    ap.add_argument("--lam-rounds", type=int, default=1,
+                    help="with --lam: fit again this many times in all, each time on the "
+                         "lambda-returns of the previous fit instead of the shipped table")
+    ap.add_argument("--records", metavar="DIR",
+                    help="keep the self-play records in this folder and reuse them when the same "
+                         "preset, hands, player, seed and explore come again")
     ap.add_argument("--out", default=os.path.join(ROOT, "engine", "ai", "value_table.py"),
                     help="the module to write (default: the engine's own table)")
     args = ap.parse_args(argv)
@@ -206,6 +256,15 @@ def main(argv=None):
     if not 0 <= args.explore <= 1000:
         print("--explore is per mille: 0..1000", file=sys.stderr)
         return 2
+    if not 0 <= args.lam <= 1:
+        print("--lam must be within 0..1", file=sys.stderr)
+        return 2
+    if not 1 <= args.lam_rounds <= 20:
+        print("--lam-rounds must be within 1..20", file=sys.stderr)
+        return 2
+    if args.records and not os.path.isdir(args.records):
+        print("sim.train: no folder for --records %s" % args.records, file=sys.stderr)
+        return 2
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):  # before the long part
         print("sim.train: no folder for --out %s" % args.out, file=sys.stderr)
         return 2
@@ -218,8 +277,10 @@ def main(argv=None):
     tables = {}
     notes = []
     kept = []
+    shipped = {}
     try:
         from engine.ai import value_table
+        shipped = value_table.TABLES
         for name, raw in value_table.TABLES.items():
             if name not in names:  # presets not trained now keep their rows and their note
                 tables[name] = raw
@@ -229,27 +290,52 @@ def main(argv=None):
         pass
     for name in names:
         t0 = time.time()
-        step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
-        tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore)
-                 for lo in range(0, args.hands, step)]
-        if args.jobs > 1:
-            import multiprocessing
-            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-                parts = pool.map(collect, tasks)
+        saved = None
+        if args.records:
+            saved = os.path.join(args.records, "%s-%d-%s-%d-%d.npz" % (
+                name, args.hands, args.player.replace("/", "_"), args.seed, args.explore))
+        if saved and os.path.isfile(saved):
+            with np.load(saved) as z:
+                parts = [(0, z["stocks"], z["xs"], z["ys"], z["ids"])]
+                los = z["los"]
         else:
-            parts = [collect(t) for t in tasks]
-        parts.sort(key=lambda p: p[0])
+            step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
+            tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore)
+                     for lo in range(0, args.hands, step)]
+            if args.jobs > 1:
+                import multiprocessing
+                with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+                    parts = pool.map(collect, tasks)
+            else:
+                parts = [collect(t) for t in tasks]
+            parts.sort(key=lambda p: p[0])
+            los = np.concatenate([np.full(len(p[1]), p[0], dtype=np.int32) for p in parts])
         stocks = np.concatenate([p[1] for p in parts])
         xs = np.concatenate([p[2] for p in parts])
         ys = np.concatenate([p[3] for p in parts])
-        cut = sum(len(p[1]) for p in parts if p[0] < args.hands * 4 // 5)  # train on 4/5
+        ids = np.concatenate([p[4] for p in parts])
+        if saved and not os.path.isfile(saved):
+            np.savez_compressed(saved, stocks=stocks, xs=xs, ys=ys, ids=ids, los=los)
+        cut = int((los < args.hands * 4 // 5).sum())  # train on 4/5
         held_from = {s: int((stocks[:cut] == s).sum()) for s in STOCKS}
         fitted = fit(stocks, xs, ys, held_from)
+        if args.lam < 1:
+            if name not in shipped:
+                print("sim.train: --lam needs a shipped %s table" % name, file=sys.stderr)
+                return 2
+            raw = shipped[name]
+            for _ in range(args.lam_rounds):  # the shipped table's returns, then the fit's own
+                fitted = fit(stocks, xs, ys, held_from,
+                             lambda_targets(stocks, xs, ys, ids, raw, args.lam))
+                raw = to_ints(fitted)[0]
         raw, clipped = to_ints(fitted)
         tables[name] = raw
         notes.append("%s: %d hands of %s, seed %d, %d positions%s" % (
             name, args.hands, args.player, args.seed, len(ys),
-            ", %d/1000 open-phase cards at random" % args.explore if args.explore else ""))
+            ", %d/1000 open-phase cards at random" % args.explore if args.explore else "")
+            + (", lambda-return %g (%s)" % (args.lam, "on the table it replaced" if args.lam_rounds == 1
+                                             else "%d rounds" % args.lam_rounds)
+               if args.lam < 1 else ""))
         print("%s: %d hands, %d positions, %.0f s%s" % (name, args.hands, len(ys), time.time() - t0,
                                                          ", %d weights clipped" % clipped if clipped else ""))
         for s in sorted(fitted):
