@@ -303,7 +303,7 @@ def test_read_hand_weighs_the_hands_by_the_opponents_play(rules):
         opp = read_hand(view, Rng(n))
         assert opp & ~view.unseen == view.opp_known and not opp & view.opp_cannot
         assert popcount(opp) == view.opp_size
-        if sample._LED < 0 and sample._NINE < 0 and not sample._FOL:
+        if sample._LED < 0 and sample._NINE < 0:
             a, b = Rng(n), Rng(n)
             assert read_hand(view, a) == opp_hand(view, b) and a.below(99991) == b.below(99991)
             same += 1
@@ -317,46 +317,5 @@ def test_read_hand_weighs_the_hands_by_the_opponents_play(rules):
             every += 1
             read += pairs(view, read_hand(view, rng)) > 0
             uniform += pairs(view, opp_hand(view, rng)) > 0
-    assert every > 1000 and same > 150, (every, same)
-    assert read * 15 < uniform and uniform * 10 > every, (read, uniform, every)
-
-
-@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
-def test_read_hand_weighs_the_hands_by_the_opponents_follows(rules):
-    """HARD follows by the value: a hand that held, at their last follow to my open lead with
-    no draw since, a card the value rates sample.MARGIN better for them than the one they
-    played is one its own play makes unlikely; read_hand draws such hands far less often than
-    opp_hand does."""
-    from engine.ai import sample
-    from engine.ai.sample import opp_hand, read_hand
-
-    def better(view, opp):
-        c, f, w, op, mp, ot, mt, gone, dr = sample._FOL[-1]
-        if dr != sample._D:
-            return False
-        h = opp | 1 << f
-        g = gone | 1 << c
-        t = view.trump_suit
-        base = sample._worth(w, h, f, c, t, g, op, mp, ot, mt) + sample.MARGIN
-        m = opp & ~view.opp_known
-        while m:
-            low = m & -m
-            m ^= low
-            if sample._worth(w, h, low.bit_length() - 1, c, t, g, op, mp, ot, mt) > base:
-                return True
-        return False
-
-    every = read = uniform = 0
-    for n, (h, view) in enumerate(ai_positions(rules, 73, lambda rng: ai.HARD)):
-        if n == 2000:
-            break
-        read_hand(view, Rng(n))
-        if not sample._FOL or sample._FOL[-1][8] != sample._D:
-            continue
-        rng = Rng(n)
-        for _ in range(10):
-            every += 1
-            read += better(view, read_hand(view, rng))
-            uniform += better(view, opp_hand(view, rng))
-    assert every > 500, every
-    assert read * 3 < uniform and uniform * 10 > every, (read, uniform, every)
+    assert every > 1000 and same > 300, (every, same)
+    assert read * 20 < uniform and uniform * 10 > every, (read, uniform, every)

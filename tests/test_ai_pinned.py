@@ -1,11 +1,9 @@
 """HARD's choices are pinned: work on the engine's heap and speed must not change a decision.
 
 The digests below are what tests/vm/mp_ai_pinned.py prints with the code of the commit that
-made the computer read the opponent's hand from their open follows too and give a close lead 12
-sampled hands more (issue 18; before it, those of the commit that
 gave the open-phase value two features more a seat (plain suits with A and 10, plain voids with
 a trump in hand) and made HARD close with one sampled deal in 10 lost (in a third of the node
-budget) and solve 20 deals of a closed stock; before them, those of commit 7141335,
+budget) and solve 20 deals of a closed stock (issue 18; before them, those of commit 7141335,
 which made HARD sample the opponent's hand by what their play shows, and of commit 116b839
 before that), on
 CPython, MicroPython and CircuitPython 10.2.1's 32-bit build alike:
@@ -23,9 +21,9 @@ from mpvm import ROOT, circuitpython, micropython
 
 SCRIPT = os.path.join("tests", "vm", "mp_ai_pinned.py")
 POSITIONS = 2000
-PINNED = ["pinned sixty-six 2000 210996151",
-          "pinned schnapsen 2000 334773985",
-          "pinned santase 2000 993518055"]
+PINNED = ["pinned sixty-six 2000 587814489",
+          "pinned schnapsen 2000 708950226",
+          "pinned santase 2000 2632252"]
 
 
 def _lines(out):

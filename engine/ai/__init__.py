@@ -37,7 +37,6 @@ def choose(view, level=NORMAL, seed=0):
             return legal[0]
         me = view.seat
         rng = Rng(mix(seed, len(view.history) * 7 + me))
-        sample.FOLLOWS = level == HARD  # read_hand reads the opponent's follows
         start = solver.nodes  # a decision's searches share one node budget (endgame.last_open)
         if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
             if level != EASY or rng.below(6):
@@ -66,7 +65,7 @@ def choose(view, level=NORMAL, seed=0):
                 return best
         return _open(view, legal, level, rng, start)
     finally:  # what read_hand read of this view is not kept on the heap
-        sample._VIEW = sample._FOL = None
+        sample._VIEW = None
 
 
 # The open phase's follow, or its lead once choose found nothing to announce: by the value

@@ -6,7 +6,7 @@ stock dealt too, is engine.ai.redeal's (the handheld's opponent needs only the m
 board keeps this small).
 """
 from engine import cards  # (cards.DRAW & co.: one name in this module's table, not three)
-from engine.cards import bit_index, popcount
+from engine.cards import popcount
 from engine.legal import beats
 
 # what the opponent's play shows (read_hand's, found by _infer once per view): the card of their
@@ -17,13 +17,6 @@ _VIEW = None
 _LED = -1
 _DREW = 0
 _NINE = -1
-# their follows to my open leads (stock above 2): (my card, theirs, the value's row then, their
-# points, mine, their tricks, mine, cards gone before it, _D then); _D: their face-down draws
-_FOL = []
-_D = 0
-_V = None  # engine.ai.value (it imports this module)
-MARGIN = 1000  # a card better by this much (1/10000 game point) they would have played
-FOLLOWS = True  # engine.ai.choose: HARD's alone (NORMAL's time on a board)
 
 
 def opp_hand(view, rng):
@@ -37,14 +30,13 @@ def opp_hand(view, rng):
 def read_hand(view, rng):
     """As opp_hand, but each hand weighed by how well it fits the opponent's play (the
     computer's sampling): a seat that led in the open phase without announcing held no
-    marriage then, nor the trump nine (jack) if it could exchange it, and following my open
-    lead it held no card the value rates MARGIN better for it than the one it played; a hand
-    where it did is drawn again (up to 8 times) with the chance that those cards were already
-    in hand, not drawn since."""
+    marriage then, nor the trump nine (jack) if it could exchange it; a hand where it did is
+    drawn again (up to 8 times) with the chance that those cards were already in hand, not
+    drawn since."""
     if view is not _VIEW:
         _infer(view)
     opp = pick(view, rng)
-    if _LED >= 0 or _NINE >= 0 or _FOL:
+    if _LED >= 0 or _NINE >= 0:
         for _ in range(8):
             if _fits(view, opp, rng):
                 break
@@ -61,20 +53,11 @@ def _drawn(view, rng, opp):
 
 
 def _infer(view):
-    global _VIEW, _LED, _DREW, _NINE, _FOL, _D, _V
+    global _VIEW, _LED, _DREW, _NINE
     _VIEW = view
     _LED = -1
     _DREW = 0
     _NINE = -1
-    _FOL = []
-    _D = 0
-    if _V is None:
-        from engine.ai import value
-        _V = value
-    won = [0, 0]  # card points, marriages, tricks of each seat
-    melds = [0, 0]
-    tr = [0, 0]
-    gone = 0
     r = view.rules
     o = 1 - view.seat
     t = view.trump_suit
@@ -84,17 +67,13 @@ def _infer(view):
     left = (popcount(r.cards) - (10 if r.deck == 20 else 12)) // 2  # draws left
     shut = False
     prev = -1
+    won = 0  # their tricks
     for a in view.history:
         if a < 24:
             if c >= 0:
-                if FOLLOWS and p != o and left > 1 and not shut:
-                    _FOL.append((c, a, _V.row(r, left + left), won[o] + melds[o] if tr[o] else 0,
-                                 won[p] + melds[p] if tr[p] else 0, tr[o], tr[p], gone, _D))
                 if beats(a, c, t):
                     p = 1 - p
-                tr[p] += 1
-                won[p] += cards.CARD_POINTS[a] + cards.CARD_POINTS[c]
-                gone |= 1 << a | 1 << c
+                won += p == o
                 c = -1
                 k += 1
             else:
@@ -104,20 +83,17 @@ def _infer(view):
                         _LED = a
                         _DREW = 0
                     if prev != cards.EXCHANGE and left + left >= r.exchange_min_stock and \
-                            (tr[o] or not r.exchange_needs_trick):
+                            (won or not r.exchange_needs_trick):
                         _NINE = 0
         elif a == cards.DRAW:
             left -= 1
             if left or p == o:  # a face-down card (the last draw gives the loser the face-up)
-                _D += 1
                 if _LED >= 0:
                     _DREW += 1
                 if _NINE >= 0:
                     _NINE += 1
         elif a == cards.CLOSE:
             shut = True
-        elif a < 28:
-            melds[p] += 40 if a - 24 == t else 20
         prev = a
 
 
@@ -128,8 +104,6 @@ def _fits(view, opp, rng):
     n = popcount(hid)
     if _NINE >= 0 and hid >> (view.trump_suit * 6 + view.rules.exchange_rank) & 1 and \
             rng.below(n) < n - min(_NINE, n):
-        return False
-    if _FOL and not _followed(view, opp, hid, n, rng):
         return False
     if _LED < 0:
         return True
@@ -142,43 +116,6 @@ def _fits(view, opp, rng):
         elif hid & pair == pair and rng.below(n * n - n) < d * d - d:
             return False
     return True
-
-
-def _followed(view, opp, hid, n, rng):
-    """False with the chance that opp held, at one of their follows _FOL, a card the value
-    rates MARGIN better for them than the one they played (and had it then, not drawn since)."""
-    t = view.trump_suit
-    for c, f, w, op, mp, ot, mt, gone, dr in _FOL:
-        d = n - min(_D - dr, n)
-        if d <= 0:
-            continue
-        h = opp | 1 << f
-        g = gone | 1 << c
-        base = _worth(w, h, f, c, t, g, op, mp, ot, mt) + MARGIN
-        m = hid
-        while m:
-            low = m & -m
-            m ^= low
-            if _worth(w, h, bit_index(low), c, t, g, op, mp, ot, mt) > base and \
-                    rng.below(n) < d:
-                return False
-    return True
-
-
-def _worth(w, h, y, c, t, g, op, mp, ot, mt):
-    # what the value makes of their follow y to my lead c (their hand h, y in it), for them;
-    # my hand's part left out (they do not see it)
-    v = _V
-    pts = cards.CARD_POINTS[c] + cards.CARD_POINTS[y]
-    h ^= 1 << y
-    g |= 1 << y
-    if beats(y, c, t):
-        if op + pts >= 66:
-            return 1 << 22
-        return v.point_part(w, op + pts, ot + 1) + v.hand_part(w, h, g, t, 1, 0, 0) - \
-            v.point_part(w, mp, mt) + w[24]
-    return v.point_part(w, op, ot) + v.hand_part(w, h, g, t, 0, 0, 0) - \
-        v.point_part(w, mp + pts, mt + 1) - w[24]
 
 
 def pick(view, rng):

@@ -29,11 +29,6 @@ from engine.ai.sample import read_hand
 from engine.ai.value_table import TABLES
 
 WIN = 1 << 22  # a trick that lets a seat declare: beyond any sum of learned values
-# a lead whose best two cards are within GAP (1/10000 game point) a hand after AT sampled hands
-# gets MORE hands
-AT = 12
-MORE = 12
-GAP = 1000
 
 
 def table_name(rules):
@@ -240,18 +235,7 @@ def lead(view, rng, samples, pending, marry, error=0, scores=None):
     lo = [0] * 7
     melds = [0] * 7
     held = [0] * 7  # tie() of each answer, in my hand
-    done = 0
-    while done < samples:
-        done += 1
-        if done == samples == AT:  # close after AT hands: MORE hands more
-            a = b = -WIN * AT
-            for i in range(n):
-                if totals[i] > a:
-                    a, b = totals[i], a
-                elif totals[i] > b:
-                    b = totals[i]
-            if a - b < GAP * (AT - 1):
-                samples += MORE
+    for _ in range(samples):
         opp = read_hand(view, rng)
         k = 0
         low = 0  # after the loop: the tie() cards of all their answers
