@@ -288,6 +288,10 @@ def main(argv=None):
                          if line.strip().startswith(name + ":")]
     except ImportError:
         pass
+    missing = [name for name in names if name not in shipped]
+    if args.lam < 1 and missing:  # before the self-play, not after it
+        print("sim.train: --lam needs a shipped %s table" % missing[0], file=sys.stderr)
+        return 2
     for name in names:
         t0 = time.time()
         saved = None
@@ -318,16 +322,14 @@ def main(argv=None):
             np.savez_compressed(saved, stocks=stocks, xs=xs, ys=ys, ids=ids, los=los)
         cut = int((los < args.hands * 4 // 5).sum())  # train on 4/5
         held_from = {s: int((stocks[:cut] == s).sum()) for s in STOCKS}
-        fitted = fit(stocks, xs, ys, held_from)
         if args.lam < 1:
-            if name not in shipped:
-                print("sim.train: --lam needs a shipped %s table" % name, file=sys.stderr)
-                return 2
             raw = shipped[name]
             for _ in range(args.lam_rounds):  # the shipped table's returns, then the fit's own
                 fitted = fit(stocks, xs, ys, held_from,
                              lambda_targets(stocks, xs, ys, ids, raw, args.lam))
                 raw = to_ints(fitted)[0]
+        else:
+            fitted = fit(stocks, xs, ys, held_from)
         raw, clipped = to_ints(fitted)
         tables[name] = raw
         notes.append("%s: %d hands of %s, seed %d, %d positions%s" % (
