@@ -72,9 +72,9 @@ def resume(app):
 def restore(d):
     """The saved match rebuilt from its decoded record d (handheld.saveload checked at power-up
     that it fits: the Match is not kept while the offer shows, so that the screen is built
-    without it in the heap). The last lines of handheld.savedecode.restore without its checks:
-    that module has left the heap by Continue, and importing it again would compile it mid-game
-    from .py."""
+    without it in the heap)."""
+    # The last lines of handheld.savedecode.restore without its checks: that module has left
+    # the heap by Continue, and importing it again would compile it mid-game from .py.
     from engine.match import Match
     from engine.rules import preset
     rules = preset(d["preset"])
