@@ -60,19 +60,7 @@ class Menu(Screen):
             self.item = back[2]
 
     def show(self):
-        app = self.app
-        name = PRESET_ORDER[app.preset_index]
-        title = words.PRESET_TITLES[name]
-        if self.playing and name != app.match.rules.name:
-            title += " (next)"
-        texts = ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
-                 "Lights: %s\n%s\nHint\nLast trick" % (
-                     "Resume" if self.playing else "Back", title,
-                     words.LEVEL_WORDS[app.level],
-                     "Points: shown" if app.show_points else "Points: hidden",
-                     "Marriages: auto" if app.auto_marry else "Marriages: by hand",
-                     "on" if app.sound else "off", "on" if app.lights else "off",
-                     "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
+        texts = self._texts()
         ids = self.ids
         i = self.item
         top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0
@@ -81,6 +69,22 @@ class Menu(Screen):
             lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
+
+    def _texts(self):
+        """Every item's text, by id (apart from show(): see _act)."""
+        app = self.app
+        name = PRESET_ORDER[app.preset_index]
+        title = words.PRESET_TITLES[name]
+        if self.playing and name != app.match.rules.name:
+            title += " (next)"
+        return ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
+                "Lights: %s\n%s\nHint\nLast trick" % (
+                    "Resume" if self.playing else "Back", title,
+                    words.LEVEL_WORDS[app.level],
+                    "Points: shown" if app.show_points else "Points: hidden",
+                    "Marriages: auto" if app.auto_marry else "Marriages: by hand",
+                    "on" if app.sound else "off", "on" if app.lights else "off",
+                    "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
 
     def _act(self, choice):
         """B on an action's item: what key() returns (apart from key(): a board loads each
@@ -128,13 +132,19 @@ class Menu(Screen):
             app.cue()
             return None
         if step:
-            v = app.settings()[name]
-            if name == "preset":
-                v = (v + step) % len(PRESET_ORDER)
-            elif name == "level":
-                v = (v + step) % 3
-            else:
-                v = not v
-            app.load_settings({name: v})
+            _change(app, name, step)
         self.show()
         return None
+
+
+def _change(app, name, step):
+    """The setting `name` (of App.settings()) changed by step (apart from Menu.key: see
+    Menu._act)."""
+    v = app.settings()[name]
+    if name == "preset":
+        v = (v + step) % len(PRESET_ORDER)
+    elif name == "level":
+        v = (v + step) % 3
+    else:
+        v = not v
+    app.load_settings({name: v})
