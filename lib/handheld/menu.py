@@ -109,42 +109,40 @@ class Menu(Screen):
 
     def key(self, k):
         i = self.item
-        n = len(self.ids)
-        app = self.app
         choice = self.ids[i]
-        # the setting each item id changes (names of App.settings()), None for an action
-        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-                "sound", "lights", "last_trick", None, None)[choice]
-        step = 0  # the change to that setting
         if k == START or k == SELECT or k == MENU_KEY or (k == B and choice == _RESUME):
             return DONE  # (App.pop saves its choices, if they changed)
         if k == DOWN or k == A:
-            self.item = (i + 1) % n
+            self.item = (i + 1) % len(self.ids)
         elif k == UP:
-            self.item = (i - 1) % n
-        elif (k == LEFT or k == RIGHT) and name:
+            self.item = (i - 1) % len(self.ids)
+        else:
+            return self._choose(k, choice)
+        self.show()
+        return None
+
+    def _choose(self, k, choice):
+        """key() for the other keys on item `choice`: LEFT, RIGHT and B change its setting, B
+        makes its action (apart from key(): see _act)."""
+        # the setting each item id changes (names of App.settings()), None for an action
+        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
+                "sound", "lights", "last_trick", None, None)[choice]
+        if (k == LEFT or k == RIGHT) and name:
             step = -1 if k == LEFT else 1
         elif k == B:
             if not name:  # an action
                 return self._act(choice)
             step = 1
         else:
-            app.cue()
+            self.app.cue()
             return None
-        if step:
-            _change(app, name, step)
+        v = self.app.settings()[name]
+        if name == "preset":
+            v = (v + step) % len(PRESET_ORDER)
+        elif name == "level":
+            v = (v + step) % 3
+        else:
+            v = not v
+        self.app.load_settings({name: v})
         self.show()
         return None
-
-
-def _change(app, name, step):
-    """The setting `name` (of App.settings()) changed by step (apart from Menu.key: see
-    Menu._act)."""
-    v = app.settings()[name]
-    if name == "preset":
-        v = (v + step) % len(PRESET_ORDER)
-    elif name == "level":
-        v = (v + step) % 3
-    else:
-        v = not v
-    app.load_settings({name: v})
