@@ -60,19 +60,7 @@ class Menu(Screen):
             self.item = back[2]
 
     def show(self):
-        app = self.app
-        name = PRESET_ORDER[app.preset_index]
-        title = words.PRESET_TITLES[name]
-        if self.playing and name != app.match.rules.name:
-            title += " (next)"
-        texts = ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
-                 "Lights: %s\n%s\nHint\nLast trick" % (
-                     "Resume" if self.playing else "Back", title,
-                     words.LEVEL_WORDS[app.level],
-                     "Points: shown" if app.show_points else "Points: hidden",
-                     "Marriages: auto" if app.auto_marry else "Marriages: by hand",
-                     "on" if app.sound else "off", "on" if app.lights else "off",
-                     "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
+        texts = self._texts()
         ids = self.ids
         i = self.item
         top = i - _MENU_SHOWN + 1 if i >= _MENU_SHOWN else 0
@@ -81,6 +69,22 @@ class Menu(Screen):
             lines.append(("> " if j == i else "  ") + texts[ids[j]])
         lines.append("B:ok  LEFT/RIGHT:change")
         self.page(lines, 1 + i - top)
+
+    def _texts(self):
+        """Every item's text, by id (apart from show(): see _act)."""
+        app = self.app
+        name = PRESET_ORDER[app.preset_index]
+        title = words.PRESET_TITLES[name]
+        if self.playing and name != app.match.rules.name:
+            title += " (next)"
+        return ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
+                "Lights: %s\n%s\nHint\nLast trick" % (
+                    "Resume" if self.playing else "Back", title,
+                    words.LEVEL_WORDS[app.level],
+                    "Points: shown" if app.show_points else "Points: hidden",
+                    "Marriages: auto" if app.auto_marry else "Marriages: by hand",
+                    "on" if app.sound else "off", "on" if app.lights else "off",
+                    "Last trick: shown" if app.show_last else "Last trick: hidden")).split("\n")
 
     def _act(self, choice):
         """B on an action's item: what key() returns (apart from key(): a board loads each
@@ -105,36 +109,40 @@ class Menu(Screen):
 
     def key(self, k):
         i = self.item
-        n = len(self.ids)
-        app = self.app
         choice = self.ids[i]
-        # the setting each item id changes (names of App.settings()), None for an action
-        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-                "sound", "lights", "last_trick", None, None)[choice]
-        step = 0  # the change to that setting
         if k == START or k == SELECT or k == MENU_KEY or (k == B and choice == _RESUME):
             return DONE  # (App.pop saves its choices, if they changed)
         if k == DOWN or k == A:
-            self.item = (i + 1) % n
+            self.item = (i + 1) % len(self.ids)
         elif k == UP:
-            self.item = (i - 1) % n
-        elif (k == LEFT or k == RIGHT) and name:
+            self.item = (i - 1) % len(self.ids)
+        else:
+            return self._choose(k, choice)
+        self.show()
+        return None
+
+    def _choose(self, k, choice):
+        """key() for the other keys on item `choice`: LEFT, RIGHT and B change its setting, B
+        makes its action (apart from key(): see _act)."""
+        # the setting each item id changes (names of App.settings()), None for an action
+        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
+                "sound", "lights", "last_trick", None, None)[choice]
+        if (k == LEFT or k == RIGHT) and name:
             step = -1 if k == LEFT else 1
         elif k == B:
             if not name:  # an action
                 return self._act(choice)
             step = 1
         else:
-            app.cue()
+            self.app.cue()
             return None
-        if step:
-            v = app.settings()[name]
-            if name == "preset":
-                v = (v + step) % len(PRESET_ORDER)
-            elif name == "level":
-                v = (v + step) % 3
-            else:
-                v = not v
-            app.load_settings({name: v})
+        v = self.app.settings()[name]
+        if name == "preset":
+            v = (v + step) % len(PRESET_ORDER)
+        elif name == "level":
+            v = (v + step) % 3
+        else:
+            v = not v
+        self.app.load_settings({name: v})
         self.show()
         return None

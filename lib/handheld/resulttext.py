@@ -58,19 +58,26 @@ def hand_result(hand, bummerl=False):
     if r == score.FALSE_DECLARATION:
         return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
             "%d points, no trick" if pts == 3 else "%d points") % pts
+    return (head,) + _closed(w, r, pts)
+
+
+def _closed(w, r, pts):
+    """hand_result's (reason, points line) of a hand won otherwise (apart from it: a board
+    loads each function's code into one block of its heap, and a smaller one finds room
+    sooner)."""
     if r == score.CLOSER_WON:
-        return head, "%s closed and made 66" % words.WHO[w], _scale(pts)
+        return "%s closed and made 66" % words.WHO[w], _scale(pts)
     if r == score.CLOSER_FAILED:
-        return head, "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d points" % pts
+        return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d points" % pts
     if r == score.CLOSER_FALSE:
-        return head, "%s closed, declared short" % words.WHO[1 - w], "%d points" % pts
+        return "%s closed, declared short" % words.WHO[1 - w], "%d points" % pts
     if r == score.CLOSER_BEATEN:
-        return head, "%s beat the closer to 66" % words.WHO[w], "%d points" % pts
+        return "%s beat the closer to 66" % words.WHO[w], "%d points" % pts
     if r == score.LAST_TRICK:
-        return head, "%s took the last trick" % words.WHO[w], "1 game point"
+        return "%s took the last trick" % words.WHO[w], "1 game point"
     if r == score.RUN_OUT:
-        return head, "Higher total at the end", _scale(pts)
-    return head, str(r), "%d game points" % pts
+        return "Higher total at the end", _scale(pts)
+    return str(r), "%d game points" % pts
 
 
 def _match_lines(m):
