@@ -58,13 +58,13 @@ def hand_result(hand, bummerl=False):
     if r == score.FALSE_DECLARATION:
         return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
             "%d points, no trick" if pts == 3 else "%d points") % pts
-    return (head,) + _closed(w, r, pts)
+    return (head,) + _other(w, r, pts)
 
 
-def _closed(w, r, pts):
-    """hand_result's (reason, points line) of a hand won otherwise (apart from it: a board
-    loads each function's code into one block of its heap, and a smaller one finds room
-    sooner)."""
+def _other(w, r, pts):
+    """hand_result's (reason, points line) of a close, a last trick or a run-out (apart from
+    it: a board loads each function's code into one block of its heap, and a smaller one
+    finds room sooner)."""
     if r == score.CLOSER_WON:
         return "%s closed and made 66" % words.WHO[w], _scale(pts)
     if r == score.CLOSER_FAILED:
