@@ -21,20 +21,13 @@ AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
 # drive's copy) and the rest of code.py's PyGamer (board profile, keypad and joystick input, sound
 # and lights over tests/support/vmboard.py), 3 matches: the issue's target is 110k (.py) and 90k
 # (.mpy); not met yet (sim.bench board), so these runs are held to what it needs now
-APP_HEAP = {False: "124k", True: "114k"}  # least measured here 120k (119k failing in some of
-# the tmp_path lengths), 109k (2026-12-02, the menu and its rules help opened mid-match too;
-# sim.bench board .py 117, .mpy 109 KB); before: 118-119k, 111-112k (2026-12-01,
-# sim.bench board, module paths as on a board and the check script's set-up and report off the
-# heap during the play; the figure moves by a KB with changes of a few bytes anywhere:
-# fragmentation); here, with the tests' own paths, 118-121k and 112k, 114k failing in some runs;
-# 121k, 115k at cfb50c1; 142k, 131k with the stand-ins and the check script slimmed; 151k, 149k
-# before; 156k, 155k when the board's modules came in; README, Benchmarks)
+APP_HEAP = {False: "124k", True: "114k"}  # sim.bench board (2026-12-02, cfee002): from an
+# empty store .py 114 KB, .mpy 100 KB, the least heap passing in 4 layouts of the heap and up
+# to 3 KB over it; here the tests' own paths lay the heap out otherwise (119k failed in some
+# tmp_path lengths when the bench read 117 / 109 KB), hence the margin. The figure moves by a
+# KB with changes of a few bytes anywhere (fragmentation); its history: docs/history.md
 # the same from a power-up that resumes a saved match (the check's `resume`): sim.bench board
-# measured 119 / 103 KB against 113 / 101 KB from an empty store (2026-12-02; 115 / 102 KB
-# once the saved Match is rebuilt on Continue, not while its offer shows and the screen is
-# built, and the offer is a module of its own, handheld.resume; .mpy 101 KB once the largest
-# functions loaded over a match were split); held with the margin APP_HEAP has over its bench
-# figure here (the tests' paths lay the heap out otherwise)
+# 115 / 101 KB (2026-12-02, cfee002); held with the margin APP_HEAP has over its bench figure
 RESUME_HEAP = {False: "130k", True: "116k"}
 # the same with the coach's hints asked (DOWN), without the board's modules
 HINT_HEAP = {False: "128k", True: "108k"}  # least measured 124k, 104k (2026-12-02, with the
