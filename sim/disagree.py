@@ -9,10 +9,12 @@ with BASE's choice. Where the two differ the kind tells why:
 - follow (open-phase follows, stock 4 or more): whether each one's card takes the trick, with a
   trump or not, and the card points it gives up when it does not;
 - close (every position where closing is legal): who closes, BASE, OTHER, both or neither.
-Printed: how many positions agreed, then each kind of disagreement with its count. Counts of
-choices, not of game points: `sim.arena BASE+KIND=OTHER BASE` says what the difference is
-worth. OTHER is a player spec (sim.players.make_player): `ismcts:iters=7000` is a search at
-about 400 ms a move here; an iteration budget gives the same answers on a busy machine.
+Printed: how many positions agreed, then each kind of disagreement with its count (fewer
+positions than asked if BASE reaches too few in 100 deals a position; exit status 1 if none).
+Counts of choices, not of game points: `sim.arena BASE+KIND=OTHER BASE` says what the
+difference is worth. OTHER is a player spec (sim.players.make_player): `ismcts:iters=7000`
+is a search at about 400 ms a move here; an iteration budget gives the same answers on a busy
+machine.
 """
 import argparse
 import sys
@@ -51,7 +53,7 @@ def compare(base, other, kind, positions, rules, seed):
     counts = {}
     n = 0
     deal = 0
-    while n < positions:
+    while n < positions and deal < 100 * positions:  # a BASE that never reaches the kind
         deal += 1
         h = Hand.new(mix(seed, deal), deal & 1, rules)
         ply = 0
@@ -93,6 +95,10 @@ def main(argv=None):
         print("sim.disagree: %s" % e, file=sys.stderr)
         return 2
     n, counts = compare(base, other, args.kind, args.positions, rules, args.seed)
+    if not n:
+        print("sim.disagree: %s never reached a %s position in %d deals" % (
+            args.base, args.kind, 100 * args.positions), file=sys.stderr)
+        return 1
     print("%s vs %s, %s, %d %s positions, seed %d:" % (args.base, args.other, rules.name, n,
                                                         args.kind, args.seed))
     print("  same choice: %d (%.0f%%)" % (counts.get("same", 0), 100.0 * counts.get("same", 0) / n))

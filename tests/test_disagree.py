@@ -59,3 +59,10 @@ def test_the_command_line(capsys):
     out = capsys.readouterr().out
     assert "20 follow positions" in out and "same choice:" in out
     assert disagree.main(["no-such-player"]) == 2
+
+
+def test_a_base_that_never_reaches_the_kind_stops():
+    def closer(view, seed):  # closes whenever it may: no open-phase follow is ever played
+        return CLOSE if CLOSE in view.legal else view.legal[0]
+    n, counts = disagree.compare(closer, make_player("hard"), "follow", 3, SIXTY_SIX, 1)
+    assert n == 0 and counts == {}
