@@ -101,10 +101,10 @@ def main(argv=None):
         return 1
     print("%s vs %s, %s, %d %s positions, seed %d:" % (args.base, args.other, rules.name, n,
                                                         args.kind, args.seed))
-    print("  same choice: %d (%.0f%%)" % (counts.get("same", 0), 100.0 * counts.get("same", 0) / n))
+    same = counts.pop("same", 0)
+    print("  same choice: %d (%.0f%%)" % (same, 100.0 * same / n))
     for label, c in sorted(counts.items(), key=lambda kv: -kv[1]):
-        if label != "same":
-            print("  %4d  %s" % (c, label))
+        print("  %4d  %s" % (c, label))
     return 0
 
 
