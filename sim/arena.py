@@ -12,7 +12,10 @@ Without either, 20 match seeds.
 
 Printed: A's match win rate with a 95% Wilson interval, hands won, game points per hand for
 A and B and their difference with a 95% interval (duplicate pairs as the independent units),
-decision times (p50, p95, max in ms) and, for search players, iterations per second.
+how the hands ended (closed by A, closed by B, the stock run out, a 66 declared with the stock
+still open: each with the hands each player won and A's game points minus B's per hand of that
+kind, plain means), decision times (p50, p95, max in ms) and, for search players, iterations
+per second.
 
 The Wilson interval treats the 2N matches as independent. The two halves of a duplicate seed
 are negatively correlated (the same good cards go to A once and to B once), so it is a little
@@ -121,12 +124,25 @@ def _act(player, label, hand, seat, seed, times):
     return a
 
 
+ENDS = ("A closed", "B closed", "stock run out", "66, stock open")
+
+
+def ending(h, labels):
+    """How a finished hand ended, one of ENDS: closed (by the player of that label), played
+    until the stock ran out, or declared while the stock was still open."""
+    if h.closed_by >= 0:
+        return labels[h.closed_by] + " closed"
+    return ENDS[2] if h.stock_size == 0 else ENDS[3]
+
+
 def play_match(players, labels, rules, seed, target, run):
     """One match: players[s] sits in seat s. Returns (match winner label, per-hand results
-    [(winner label or None, game points)], decision times {label: [ms]})."""
+    [(winner label or None, game points)], decision times {label: [ms]}, how each hand ended
+    [one of ENDS])."""
     m = Match(rules, seed, target)
     times = {labels[0]: [], labels[1]: []}
     hands = []
+    ends = []
     while True:
         h = m.hand
         ply = 0
@@ -138,10 +154,11 @@ def play_match(players, labels, rules, seed, target, run):
             ply += 1
         w, pts, _reason = m.results[-1]
         hands.append((labels[w] if w is not None else None, pts))
+        ends.append(ending(h, labels))
         if m.over:
             break
         m.next_hand()
-    return labels[m.winner], hands, times
+    return labels[m.winner], hands, times, ends
 
 
 def play_hand(players, labels, rules, seed, dealer, run):
@@ -155,7 +172,8 @@ def play_hand(players, labels, rules, seed, dealer, run):
         h.apply(a)
         ply += 1
     w = h.winner
-    return None, [(labels[w] if w is not None else None, h.game_points)], times
+    return None, [(labels[w] if w is not None else None, h.game_points)], times, [
+        ending(h, labels)]
 
 
 def play_pair(task):
@@ -168,10 +186,10 @@ def play_pair(task):
     out = {"index": index, "seed": seed, "runs": [], "times": {"A": [], "B": []}}
     for run, (seats, labels) in enumerate((((pa, pb), ("A", "B")), ((pb, pa), ("B", "A")))):
         if mode == "hands":
-            winner, hands, times = play_hand(seats, labels, rules, seed, index % 2, run)
+            winner, hands, times, ends = play_hand(seats, labels, rules, seed, index % 2, run)
         else:
-            winner, hands, times = play_match(seats, labels, rules, seed, target, run)
-        out["runs"].append({"winner": winner, "hands": hands})
+            winner, hands, times, ends = play_match(seats, labels, rules, seed, target, run)
+        out["runs"].append({"winner": winner, "hands": hands, "ends": ends})
         for k in ("A", "B"):
             out["times"][k].extend(times[k])
     out["iters"] = {k: (getattr(p, "total_iterations", None), getattr(p, "total_time", 0.0))
@@ -217,7 +235,8 @@ def run_arena(spec_a, spec_b, n, preset_name="sixty-six", mode="matches", jobs=1
 def summarize(results):
     """The statistics of a list of play_pair results (a dict)."""
     s = {"pairs": len(results), "matches": 0, "match_wins": {"A": 0, "B": 0},
-         "hands": 0, "hand_wins": {"A": 0, "B": 0}, "drawn": 0, "gp": {"A": 0, "B": 0}}
+         "hands": 0, "hand_wins": {"A": 0, "B": 0}, "drawn": 0, "gp": {"A": 0, "B": 0},
+         "ends": {e: {"hands": 0, "A": 0, "B": 0, "diff": 0} for e in ENDS}}
     diffs = []
     dens = []
     times = {"A": [], "B": []}
@@ -229,11 +248,15 @@ def summarize(results):
             if run["winner"] is not None:
                 s["matches"] += 1
                 s["match_wins"][run["winner"]] += 1
-            for w, pts in run["hands"]:
+            for (w, pts), end in zip(run["hands"], run["ends"]):
                 nh += 1
+                e = s["ends"][end]
+                e["hands"] += 1
                 if w is None:
                     s["drawn"] += 1
                     continue
+                e[w] += 1
+                e["diff"] += pts if w == "A" else -pts
                 s["hand_wins"][w] += 1
                 s["gp"][w] += pts
                 d += pts if w == "A" else -pts
@@ -283,6 +306,13 @@ def format_table(s, spec_a, spec_b, preset_name, mode, target, seed, jobs, wall)
                 else "[no interval from %d seed]" % s["pairs"])
     rows.append(("game pts / hand", "%.3f" % s["gp_per_hand"]["A"], "%.3f" % s["gp_per_hand"]["B"],
                  "diff %+.3f %s" % (d, interval)))
+    for end in ENDS:
+        e = s["ends"][end]
+        if e["hands"]:
+            rows.append(("  " + end, str(e["A"]), str(e["B"]),
+                         "%d hands (%.0f%%), diff %+.3f" % (
+                             e["hands"], 100.0 * e["hands"] / (s["hands"] or 1),
+                             e["diff"] / e["hands"])))
     t = s["times"]
     rows.append(("ms p50/p95/max", "/".join(_ms(t["A"][k]) for k in ("p50", "p95", "max")),
                  "/".join(_ms(t["B"][k]) for k in ("p50", "p95", "max")),

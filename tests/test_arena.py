@@ -88,6 +88,44 @@ def test_same_player_both_seats_is_exactly_even():
     assert s["match_wins"]["A"] == s["match_wins"]["B"] == 4
 
 
+def test_how_hands_ended_adds_up():
+    """Every hand has one ending; the endings' wins and game points add up to the totals, and
+    the same player in both seats closes as often from either label."""
+    for mode, n in (("hands", 30), ("matches", 3)):
+        res = run_arena("greedy", "random", n, "sixty-six", mode, jobs=1, seed=5)
+        s = summarize(res)
+        ends = s["ends"]
+        assert set(ends) == set(arena.ENDS)
+        assert sum(e["hands"] for e in ends.values()) == s["hands"]
+        for k in ("A", "B"):
+            assert sum(e[k] for e in ends.values()) == s["hand_wins"][k]
+        assert sum(e["diff"] for e in ends.values()) == s["gp"]["A"] - s["gp"]["B"]
+        for r in res:  # each hand's ending, checked against its own record
+            for run in r["runs"]:
+                assert len(run["ends"]) == len(run["hands"])
+    s = summarize(run_arena("greedy", "greedy", 20, "sixty-six", "hands", jobs=1, seed=2))
+    e = s["ends"]
+    assert e["A closed"]["hands"] == e["B closed"]["hands"]
+    assert e["A closed"]["A"] == e["B closed"]["B"] and e["A closed"]["B"] == e["B closed"]["A"]
+    text = arena.format_table(s, "greedy", "greedy", "sixty-six", "hands", 0, 2, 1, 0.0)
+    assert "stock run out" in text or "66, stock open" in text
+
+
+def test_a_hands_ending_is_read_from_the_hand():
+    from engine.hand import Hand
+    from engine.rules import preset
+    from engine.cards import CLOSE
+    rules = preset("sixty-six")
+    h = Hand.new(11, 0, rules)
+    assert arena.ending(h, ("A", "B")) == "66, stock open"  # the stock is full
+    while CLOSE not in h.view(h.to_move).legal:
+        h.apply(h.view(h.to_move).legal[0])
+    seat = h.to_move
+    h.apply(CLOSE)
+    assert arena.ending(h, ("A", "B")) == "AB"[seat] + " closed"
+    assert arena.ending(h, ("B", "A")) == "BA"[seat] + " closed"
+
+
 def test_parallel_equals_serial():
     a = summarize(run_arena("greedy", "random", 6, "sixty-six", "matches", jobs=1, seed=9))
     b = summarize(run_arena("greedy", "random", 6, "sixty-six", "matches", jobs=2, seed=9))
