@@ -255,11 +255,12 @@ def summarize(results):
                 if w is None:
                     s["drawn"] += 1
                     continue
+                g = pts if w == "A" else -pts  # A's game points minus B's
                 e[w] += 1
-                e["diff"] += pts if w == "A" else -pts
+                e["diff"] += g
                 s["hand_wins"][w] += 1
                 s["gp"][w] += pts
-                d += pts if w == "A" else -pts
+                d += g
         s["hands"] += nh
         diffs.append(d)
         dens.append(nh)
