@@ -14,6 +14,16 @@ pairs in about 2.5 minutes on 2 cores); the arena against ISMCTS is the one that
 --old-ai REV judges the AI code instead: OLD is then the HARD of git revision REV (its
 engine/ai.py and the modules under it, with its own table, read by `git show` into a private
 package; the rules, views and cards are this checkout's), NEW today's code with table NEW.
+
+--against SPEC (a sim.players spec, e.g. ismcts:iters=1750) judges them against a third player
+instead of against each other: on each deal NEW's HARD and OLD's HARD each play SPEC, from the
+same seat, with the same decision seeds. The two games are one until the first decision where
+NEW and OLD differ; there the hand is copied and each goes on alone, so SPEC's moves before it
+are searched once and a deal where they never differ costs one game and differs by exactly 0.
+Printed: OLD's game points per hand against SPEC (an arena figure on these deals), NEW's minus
+OLD's with a 95% interval (a deal's two seats are one unit), and the hands where they differed.
+The pairing is exact only for a SPEC that is deterministic given its seed (an iteration
+budget, not milliseconds).
 """
 import argparse
 import importlib.util
@@ -27,6 +37,7 @@ from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset
 from sim.arena import mean_ci
+from sim.players import make_player
 from sim.train import N_ROWS, N_WEIGHTS
 
 _LOADED = {}  # path -> TABLES, per process (each worker loads a file once)
@@ -133,6 +144,72 @@ def play_deal(task):
     return diff, wins
 
 
+_AGAINST = {}  # spec -> player, per process
+
+
+def _score(h, seat):
+    """seat's game points for the finished hand h (negative if it lost)."""
+    if h.winner is None:
+        return 0
+    return h.game_points if h.winner == seat else -h.game_points
+
+
+def play_against(task):
+    """One deal, HARD in each seat against SPEC, NEW's and OLD's HARD in lockstep until they
+    differ. Returns (NEW's minus OLD's game points over both seats, OLD's game points over both
+    seats, hands where the two differed)."""
+    i, new, old, preset_name, seed, old_ai, spec = task
+    rules = preset(preset_name)
+    shipped = value.TABLES
+    tables = (load_table(new, rules), load_table(old, rules) if old else shipped)
+    players = (ai, load_old_ai(old_ai) if old_ai else ai)
+    other = _AGAINST.get(spec)
+    if other is None:
+        other = _AGAINST[spec] = make_player(spec)
+    s = mix(seed, i + 1)
+
+    def hard(k, h, p, ply):
+        value.TABLES = tables[k]
+        return players[k].choose(h.view(p), ai.HARD, mix(s, ply))
+
+    def finish(h, seat, k, ply):  # the rest of a hand: HARD k in seat against SPEC
+        while not h.over:
+            p = h.to_move
+            h.apply(hard(k, h, p, ply) if p == seat else other(h.view(p), mix(s, ply)))
+            ply += 1
+        return _score(h, seat)
+
+    diff = base = split = 0
+    try:
+        for seat in (0, 1):
+            h = Hand.new(s, i % 2, rules)
+            ply = 0
+            fork = None
+            while not h.over:
+                p = h.to_move
+                if p != seat:
+                    h.apply(other(h.view(p), mix(s, ply)))
+                else:
+                    a = hard(0, h, p, ply)
+                    b = hard(1, h, p, ply)
+                    if a != b:
+                        fork = h.copy()
+                        h.apply(a)
+                        fork.apply(b)
+                        ply += 1
+                        break
+                    h.apply(a)
+                ply += 1
+            mine = finish(h, seat, 0, ply)
+            theirs = finish(fork, seat, 1, ply) if fork is not None else mine
+            diff += mine - theirs
+            base += theirs
+            split += fork is not None
+    finally:
+        value.TABLES = shipped
+    return diff, base, split
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.tablecmp", description=__doc__.split("\n")[0])
     ap.add_argument("new", help="the table module to judge")
@@ -142,6 +219,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--old-ai", metavar="REV", help="OLD is the HARD of this git revision")
+    ap.add_argument("--against", metavar="SPEC",
+                    help="NEW and OLD each play this player on the same deals (see above)")
     args = ap.parse_args(argv)
     try:
         rules = preset(args.preset)
@@ -152,12 +231,16 @@ def main(argv=None):
             if args.old:
                 raise ValueError("--old-ai plays the revision's own table: no --old with it")
             load_old_ai(args.old_ai)
+        if args.against:
+            make_player(args.against)
     except ValueError as e:
         print("sim.tablecmp: %s" % e, file=sys.stderr)
         return 2
     if args.pairs < 2:
         print("--pairs must be at least 2", file=sys.stderr)
         return 2
+    if args.against:
+        return _main_against(args, rules)
     tasks = [(i, args.new, args.old, rules.name, args.seed, args.old_ai)
              for i in range(args.pairs)]
     t0 = time.time()
@@ -170,11 +253,37 @@ def main(argv=None):
     m, lo, hi = mean_ci([d / 2.0 for d, _ in results])
     won = sum(w for _, w in results)
     print("%s vs %s, %s, %d deals x 2 hands, seed %d (%.0f s):" % (
-        args.new, ("the HARD of %s" % args.old_ai if args.old_ai else args.old
-                   or "the shipped table"), rules.name, args.pairs, args.seed,
+        args.new, _old_name(args), rules.name, args.pairs, args.seed,
         time.time() - t0))
     print("  game points per hand, new minus old: %+.4f [%+.4f, %+.4f]" % (m, lo, hi))
     print("  hands won by new: %.1f%%" % (100.0 * won / (2 * args.pairs)))
+    return 0
+
+
+def _old_name(args):
+    return "the HARD of %s" % args.old_ai if args.old_ai else args.old or "the shipped table"
+
+
+def _main_against(args, rules):
+    tasks = [(i, args.new, args.old, rules.name, args.seed, args.old_ai, args.against)
+             for i in range(args.pairs)]
+    t0 = time.time()
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = list(pool.imap(play_against, tasks, chunksize=4))
+    else:
+        results = [play_against(t) for t in tasks]
+    m, lo, hi = mean_ci([d / 2.0 for d, _, _ in results])
+    b, blo, bhi = mean_ci([x / 2.0 for _, x, _ in results])
+    split = sum(n for _, _, n in results)
+    print("%s vs %s, each against %s, %s, %d deals x 2 hands, seed %d (%.0f s):" % (
+        args.new, _old_name(args), args.against, rules.name, args.pairs, args.seed,
+        time.time() - t0))
+    print("  old against %s: %+.4f [%+.4f, %+.4f] game points per hand" % (
+        args.against, b, blo, bhi))
+    print("  game points per hand, new minus old: %+.4f [%+.4f, %+.4f]" % (m, lo, hi))
+    print("  hands where new and old differed: %d of %d" % (split, 2 * args.pairs))
     return 0
 
 

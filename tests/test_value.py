@@ -195,6 +195,57 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     assert "no %d-byte sixty-six table" % size in capsys.readouterr().err
 
 
+def test_tablecmp_against_a_third_player_is_two_separate_games(tmp_path, capsys):
+    """--against SPEC: NEW and OLD each play SPEC from the same seat on the same seeds; the
+    lockstep that copies the hand at their first different decision scores each deal exactly as
+    two games played apart do, and is 0 where the two never differ."""
+    from engine.ai import HARD
+    from engine.rng import mix
+    from engine.rules import preset
+    from sim import tablecmp
+    from sim.players import make_player
+    flat = tmp_path / "flat.py"
+    size = 2 * train.N_ROWS * train.N_WEIGHTS
+    flat.write_text("TABLES = %r\n" % ({k: bytes(size) for k in TABLES},))
+    greedy = make_player("greedy")
+
+    def alone(table, i, seed, seat):  # HARD with this table against greedy, from seat
+        s = mix(seed, i + 1)
+        h = Hand.new(s, i % 2, preset("sixty-six"))
+        ply = 0
+        shipped = value.TABLES
+        try:
+            while not h.over:
+                p = h.to_move
+                if p == seat:
+                    value.TABLES = table
+                    a = ai.choose(h.view(p), HARD, mix(s, ply))
+                else:
+                    a = greedy(h.view(p), mix(s, ply))
+                h.apply(a)
+                ply += 1
+        finally:
+            value.TABLES = shipped
+        return tablecmp._score(h, seat)
+
+    zero = tablecmp.load_table(str(flat), preset("sixty-six"))
+    split = 0
+    for i in range(6):
+        diff, base, n = tablecmp.play_against((i, str(flat), None, "sixty-six", 3, None, "greedy"))
+        new = [alone(zero, i, 3, seat) for seat in (0, 1)]
+        old = [alone(TABLES, i, 3, seat) for seat in (0, 1)]
+        assert (diff, base) == (sum(new) - sum(old), sum(old))
+        split += n
+    assert split > 0  # a table of zeros plays otherwise somewhere
+    same = tmp_path / "same.py"
+    same.write_text("TABLES = %r\n" % (TABLES,))
+    assert tablecmp.main([str(same), "--against", "greedy", "--pairs", "6", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "new minus old: +0.0000 [+0.0000, +0.0000]" in out and "differed: 0 of 12" in out
+    assert tablecmp.main([str(same), "--against", "nobody", "--pairs", "4"]) == 2
+    assert "no player 'nobody'" in capsys.readouterr().err
+
+
 # ---- the choices value.follow and value.lead make, against the trainer's features --------------
 # The opponent's hidden cards are dealt as they really are (read_hand patched), so each card's
 # worth is the learned value of the real position after the trick: the engine plays the trick on
