@@ -36,7 +36,7 @@ from engine.ai import value
 from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset
-from sim.arena import mean_ci
+from sim.arena import _act, mean_ci
 from sim.players import make_player
 from sim.train import N_ROWS, N_WEIGHTS
 
@@ -136,9 +136,8 @@ def play_deal(task):
                 value.TABLES = tables[k]
                 h.apply(players[k].choose(h.view(p), ai.HARD, mix(s, ply)))
                 ply += 1
-            if h.winner is not None:
-                diff += h.game_points if h.winner == seat_new else -h.game_points
-                wins += h.winner == seat_new
+            diff += _score(h, seat_new)
+            wins += h.winner == seat_new
     finally:
         value.TABLES = shipped
     return diff, wins
@@ -172,10 +171,13 @@ def play_against(task):
         value.TABLES = tables[k]
         return players[k].choose(h.view(p), ai.HARD, mix(s, ply))
 
+    def spec_move(h, p, ply):  # SPEC's move, checked and named as the arena does
+        return _act(other, "SPEC", h, p, mix(s, ply), [])
+
     def finish(h, seat, k, ply):  # the rest of a hand: HARD k in seat against SPEC
         while not h.over:
             p = h.to_move
-            h.apply(hard(k, h, p, ply) if p == seat else other(h.view(p), mix(s, ply)))
+            h.apply(hard(k, h, p, ply) if p == seat else spec_move(h, p, ply))
             ply += 1
         return _score(h, seat)
 
@@ -188,7 +190,7 @@ def play_against(task):
             while not h.over:
                 p = h.to_move
                 if p != seat:
-                    h.apply(other(h.view(p), mix(s, ply)))
+                    h.apply(spec_move(h, p, ply))
                 else:
                     a = hard(0, h, p, ply)
                     b = hard(1, h, p, ply)
@@ -244,12 +246,7 @@ def main(argv=None):
     tasks = [(i, args.new, args.old, rules.name, args.seed, args.old_ai)
              for i in range(args.pairs)]
     t0 = time.time()
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = pool.map(play_deal, tasks, chunksize=50)
-    else:
-        results = [play_deal(t) for t in tasks]
+    results = _run(play_deal, tasks, args.jobs, 50)
     m, lo, hi = mean_ci([d / 2.0 for d, _ in results])
     won = sum(w for _, w in results)
     print("%s vs %s, %s, %d deals x 2 hands, seed %d (%.0f s):" % (
@@ -260,6 +257,15 @@ def main(argv=None):
     return 0
 
 
+def _run(work, tasks, jobs, chunk):
+    """work(task) for every task, in order: in `jobs` worker processes when jobs > 1."""
+    if jobs <= 1:
+        return [work(t) for t in tasks]
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(work, tasks, chunksize=chunk)
+
+
 def _old_name(args):
     return "the HARD of %s" % args.old_ai if args.old_ai else args.old or "the shipped table"
 
@@ -268,12 +274,7 @@ def _main_against(args, rules):
     tasks = [(i, args.new, args.old, rules.name, args.seed, args.old_ai, args.against)
              for i in range(args.pairs)]
     t0 = time.time()
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = list(pool.imap(play_against, tasks, chunksize=4))
-    else:
-        results = [play_against(t) for t in tasks]
+    results = _run(play_against, tasks, args.jobs, 4)  # a deal against ISMCTS takes seconds
     m, lo, hi = mean_ci([d / 2.0 for d, _, _ in results])
     b, blo, bhi = mean_ci([x / 2.0 for _, x, _ in results])
     split = sum(n for _, _, n in results)
