@@ -1,10 +1,13 @@
 """Fit the open-phase value (engine/ai/value.py) on self-play and write engine/ai/value_table.py.
 
-    python -m sim.train [--hands N] [--preset P|all] [--player SPEC] [--jobs J] [--seed S]
-                        [--explore E] [--lam L [--lam-rounds R]] [--records DIR] [--out PATH]
+    python -m sim.train [--hands N] [--preset P|all] [--player SPEC] [--opponent SPEC]
+                        [--jobs J] [--seed S] [--explore E] [--lam L [--lam-rounds R]]
+                        [--records DIR] [--out PATH]
 
 Plays N hands per preset between two copies of SPEC (default hard, i.e. the engine as it is
-now, table included). After every trick of the open phase, before the draws, it records each
+now, table included), or between SPEC and --opponent's player (seats swapped every second
+hand; both seats' positions are fitted: the value then learns how hands go against that
+opponent). After every trick of the open phase, before the draws, it records each
 seat's feature vector (features() below) and, once the hand is over, the game points that
 seat won or lost (-3..3). A least-squares fit per stock size gives the weights, stored as
 int16 in 1/10000 of a game point. Printed: positions, the fit on the last fifth of the hands
@@ -124,13 +127,16 @@ def hand_records(h, players, seed, explore=0):
 def collect(task):
     """Records of hands lo..hi of a preset (a worker)."""
     import numpy as np
-    name, spec, seed, lo, hi, explore = task
+    name, spec, seed, lo, hi, explore = task[:6]
+    against = task[6] if len(task) > 6 else None  # --opponent's spec
     rules = preset(name)
     player = make_player(spec)
-    players = (player, player)
+    other = make_player(against) if against else player
     stocks, xs, ys, ids = [], [], [], []
     for i in range(lo, hi):
         hs = mix(seed, i + 1)
+        # against another player: the seats swap every second hand (both seats deal too)
+        players = (player, other) if i // 2 % 2 == 0 else (other, player)
         for stock, x, g, p in hand_records(Hand.new(hs, i % 2, rules), players, hs, explore):
             stocks.append(stock)
             xs.append(x)
@@ -224,11 +230,19 @@ def write_table(path, tables, notes):
         f.write("\n".join(lines) + "\n")
 
 
+def _who(args):
+    """Who played the hands: the player, or `PLAYER against OPPONENT`."""
+    return args.player + (" against " + args.opponent if args.opponent else "")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.train", description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=40000, help="hands of self-play per preset")
     ap.add_argument("--preset", default="all", help="sixty-six, schnapsen, santase or all")
     ap.add_argument("--player", default="hard", help="who plays the hands (a player spec)")
+    ap.add_argument("--opponent", metavar="SPEC",
+                    help="the player's opponent (default: itself); the seats swap every second "
+                         "hand, and both seats' positions are fitted")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=101)
     ap.add_argument("--explore", type=int, default=0,
@@ -271,6 +285,8 @@ def main(argv=None):
     try:  # a bad preset or player fails here, before any work
         names = PRESET_ORDER if args.preset == "all" else (preset(args.preset).name,)
         make_player(args.player)
+        if args.opponent:
+            make_player(args.opponent)
     except ValueError as e:
         print("sim.train: %s" % e, file=sys.stderr)
         return 2
@@ -297,15 +313,15 @@ def main(argv=None):
         saved = None
         if args.records:
             saved = os.path.join(args.records, "%s-%d-%s-%d-%d.npz" % (
-                name, args.hands, args.player.replace("/", "_"), args.seed, args.explore))
+                name, args.hands, _who(args).replace("/", "_").replace(" ", "_"), args.seed, args.explore))
         if saved and os.path.isfile(saved):
             with np.load(saved) as z:
                 parts = [(0, z["stocks"], z["xs"], z["ys"], z["ids"])]
                 los = z["los"]
         else:
             step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
-            tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore)
-                     for lo in range(0, args.hands, step)]
+            tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore,
+                      args.opponent) for lo in range(0, args.hands, step)]
             if args.jobs > 1:
                 import multiprocessing
                 with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -333,7 +349,7 @@ def main(argv=None):
         raw, clipped = to_ints(fitted)
         tables[name] = raw
         notes.append("%s: %d hands of %s, seed %d, %d positions%s" % (
-            name, args.hands, args.player, args.seed, len(ys),
+            name, args.hands, _who(args), args.seed, len(ys),
             ", %d/1000 open-phase cards at random" % args.explore if args.explore else "")
             + (", lambda-return %g (%s)" % (args.lam, "on the table it replaced" if args.lam_rounds == 1
                                              else "%d rounds" % args.lam_rounds)

@@ -98,3 +98,28 @@ def test_train_lam_and_records(tmp_path, capsys, monkeypatch):
     assert "--lam-rounds" in capsys.readouterr().err
     assert train.main(args[:-1] + [str(tmp_path / "none"), "--out", str(c)]) == 2
     assert "no folder for --records" in capsys.readouterr().err
+
+
+def test_an_opponent_takes_each_seat_in_turn(monkeypatch):
+    """--opponent: the player and its opponent swap seats every second hand (the dealer
+    alternates every hand), so each sits in each seat, dealing and not."""
+    seen = set()
+    made = {}
+    real = train.make_player
+
+    def make(spec):
+        base = real(spec)
+
+        def play(view, seed):
+            seen.add((spec, view.seat, view.dealer))
+            return base(view, seed)
+        made[spec] = play
+        return play
+
+    monkeypatch.setattr(train, "make_player", make)
+    lo, stocks, xs, ys, ids = train.collect(("santase", "normal", 7, 0, 4, 0, "greedy"))
+    assert len(ys) > 0 and sorted(made) == ["greedy", "normal"]
+    for spec in ("normal", "greedy"):
+        for seat in (0, 1):
+            for dealer in (0, 1):
+                assert (spec, seat, dealer) in seen
