@@ -312,8 +312,9 @@ def main(argv=None):
         t0 = time.time()
         saved = None
         if args.records:
+            who = _who(args).replace("/", "_").replace(" ", "_")
             saved = os.path.join(args.records, "%s-%d-%s-%d-%d.npz" % (
-                name, args.hands, _who(args).replace("/", "_").replace(" ", "_"), args.seed, args.explore))
+                name, args.hands, who, args.seed, args.explore))
         if saved and os.path.isfile(saved):
             with np.load(saved) as z:
                 parts = [(0, z["stocks"], z["xs"], z["ys"], z["ids"])]

@@ -123,3 +123,8 @@ def test_an_opponent_takes_each_seat_in_turn(monkeypatch):
         for seat in (0, 1):
             for dealer in (0, 1):
                 assert (spec, seat, dealer) in seen
+
+
+def test_a_bad_opponent_is_refused_before_any_play(capsys):
+    assert train.main(["--preset", "santase", "--hands", "10", "--opponent", "nobody"]) == 2
+    assert "nobody" in capsys.readouterr().err
