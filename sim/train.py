@@ -127,8 +127,7 @@ def hand_records(h, players, seed, explore=0):
 def collect(task):
     """Records of hands lo..hi of a preset (a worker)."""
     import numpy as np
-    name, spec, seed, lo, hi, explore = task[:6]
-    against = task[6] if len(task) > 6 else None  # --opponent's spec
+    name, spec, seed, lo, hi, explore, against = task  # against: --opponent's spec or None
     rules = preset(name)
     player = make_player(spec)
     other = make_player(against) if against else player

@@ -13,7 +13,7 @@ from sim import train
 
 
 def _records(name="santase", hands=6, player="normal", seed=7):
-    lo, stocks, xs, ys, ids = train.collect((name, player, seed, 0, hands, 0))
+    lo, stocks, xs, ys, ids = train.collect((name, player, seed, 0, hands, 0, None))
     assert lo == 0 and len(ys) == len(ids) == len(stocks) == xs.shape[0] > 0
     return stocks, xs, ys, ids
 
