@@ -20,7 +20,7 @@ the second's (one finish each: a noisy figure, to be averaged over many):
 Each line: decisions, the mean with its 95% interval. `--out FILE` writes one JSON object a
 decision (the position's numbers and both finishes) for a closer look. This is how
 docs/experiments.md's "Finishing the hand both ways" was measured: `pypy3 -m sim.bothways
---kind close --deals 1400 --jobs 2 --seed 5` (9 minutes on PyPy).
+--kind close --deals 1400 --jobs 2 --seed 5` (8 minutes on PyPy).
 """
 import argparse
 import json
@@ -37,6 +37,7 @@ from engine.rules import preset
 from sim.arena import _act, mean_ci
 from sim.cli import at_least_1
 from sim.players import make_player
+from sim.tablecmp import _run, _score
 
 KINDS = ("close", "open")
 DEALS = 20  # sampled deals of the closed game per close decision
@@ -72,12 +73,6 @@ def deals_lost(view, seed):
         solver.limit = solver.NO_LIMIT
         sample._VIEW = None
     return lost, done
-
-
-def _score(h, seat):
-    if h.winner is None:
-        return 0
-    return h.game_points if h.winner == seat else -h.game_points
 
 
 def play_deal(task):
@@ -213,7 +208,6 @@ def main(argv=None):
     except (ValueError, OSError) as e:
         print("sim.bothways: %s" % e, file=sys.stderr)
         return 2
-    from sim.tablecmp import _run
     t0 = time.time()
     tasks = [(i, args.kind, args.against, rules.name, args.seed) for i in range(args.deals)]
     rows = [r for deal in _run(play_deal, tasks, args.jobs, 4) for r in deal]
