@@ -13,6 +13,7 @@ from handheld import screen as A
 from handheld.app import App
 from handheld.loop import Loop
 from handheld.buttons import UP, DOWN, A as KEY_A, B, SELECT
+from engine.cards import CLOSE
 from sim.headless import Runner
 
 
@@ -86,6 +87,14 @@ def hint_key(app):
     return DOWN if _mid_hand(app) else B
 
 
+def close_hint_key(app):
+    """Ask for a hint at each lead where closing is allowed (the hint's chip then shows)."""
+    if _human(app) and app.table.panel is None and app.table.hint_card < 0 and \
+            app.match.hand.trick_card < 0 and CLOSE in app.match.hand.legal_actions():
+        return DOWN
+    return B
+
+
 def last_key(app):
     """Look at the last trick from the third trick on (the setting is on: make_app)."""
     return SELECT if _mid_hand(app) and app.table.peek is None else B
@@ -134,7 +143,9 @@ SCENARIOS = (
     ("rules_help", play_key, None, "BS" + "D" * 7 + "B"),
     ("error", play_key, None, "B"),
     ("menu_end", play_key, None, "BS" + "D" * 11),
-    ("hint", hint_key, lambda app: _human(app) and app.table.hint_card >= 0, "B"),
+    ("hint", hint_key, lambda app: _human(app) and 0 <= app.table.hint_card < 24, "B"),
+    ("hint_close", close_hint_key, lambda app: _human(app) and app.table.hint_card == CLOSE,
+     "B"),
     ("last_trick", last_key, lambda app: app.screen == A.TABLE and app.table.peek is not None,
      "B"),
     ("reviewing", review_key, lambda app: _review(app, False), "B"),

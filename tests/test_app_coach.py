@@ -4,6 +4,7 @@ import pytest
 
 from engine import coach
 from engine.hand import Hand
+from engine.cards import CLOSE
 from engine.ai.redeal import sample_hand
 from engine.rng import Rng
 from handheld import screen as S
@@ -56,7 +57,7 @@ def test_the_hint_the_app_shows_is_the_coachs_hint_from_the_players_view():
         assert view.lines[-1] == ": Thinking..."
         r.settle()
         assert app.prompt == want[1]
-        assert app.table.hint_card == (want[0] if want[0] < 24 else -1)
+        assert app.table.hint_card == want[0]
         if want[0] < 24:  # marked in the hand
             marked = [t.strip("><()*") for t in view.lines[-2].split() if t.endswith("*")]
             assert marked == [textview.card_short(want[0])]
@@ -80,6 +81,55 @@ def test_the_hint_is_reachable_with_two_buttons_through_the_menu():
     r.tap(B)
     r.settle()
     assert app.screen == S.TABLE and app.prompt == want[1] and app.table.hinted
+
+
+def test_a_close_hint_puts_the_cursor_on_more_and_b_b_closes():
+    """A hint that is no card (here: close the stock) moves the cursor to the "more" chip; B
+    opens the choices with that one selected, and B again does it."""
+    from sim import screens
+    app = App(seed=3, choose=stub_choose)
+    view = TextView()
+    r = Runner(Loop(app, view))
+    r.tap(B)
+    for _ in range(2000):
+        r.settle()
+        if my_turn(1)(app) and app.table.hint_card == CLOSE:
+            break
+        r.tap(screens.close_hint_key(app))
+    h = app.match.hand
+    assert app.table.hint_card == CLOSE and app.prompt == coach.hint(
+        h.view(0), hint_seed(app, h))[1] == "Close: you win most deals"
+    assert app.table.cursor == len(app.table.hand_cards)  # the chip
+    assert view.lines[-2].endswith(">[more]<")  # the cursor on it
+    r.tap(B)
+    title, items = app.table.panel
+    assert title == "Your lead" and items[app.table.panel_sel] == ("Close stock", CLOSE)
+    r.tap(B)
+    assert h.closed_by == 0 and app.errors == 0
+
+
+def test_the_menus_hint_over_the_draw_panel_selects_its_item():
+    """Over "You won the trick" (draw or close), the menu's hint selects the hinted item."""
+    app, view, r = boot(seed=3)
+    r.tap(B)
+    for _ in range(2000):
+        r.settle()
+        t = app.table
+        if (app.screen == S.TABLE and t.phase == S.HUMAN and t.panel is not None and
+                t.panel[0] == "You won the trick"):
+            break
+        r.tap(B)
+    h = app.match.hand
+    want = coach.hint(h.view(0), hint_seed(app, h))
+    r.play("H")  # hold B: the menu
+    r.tap(A)
+    r.tap(B)  # its "Hint"
+    r.settle()
+    t = app.table
+    assert app.prompt == want[1] and t.hint_card == want[0]
+    assert t.panel[1][t.panel_sel][1] == want[0]
+    r.tap(B)
+    assert (h.closed_by == 0) == (want[0] == CLOSE) and app.errors == 0
 
 
 def test_hinted_hands_are_counted_apart_and_survive_a_power_cycle():

@@ -21,7 +21,7 @@ UPDATE = os.environ.get("SNAPSHOT_UPDATE") == "1"
 SMALL = ("title", "table", "thinking", "trick", "after_trick", "lead_choices", "strict",
          "closed", "hand_result", "match_result", "menu", "rules_help", "error",
          "menu_end", "resume", "statistics", "notice", "notice_damaged", "hint", "last_trick",
-         "reviewing", "review", "duplicate")
+         "reviewing", "review", "duplicate", "hint_close")
 
 
 def pixels(path):

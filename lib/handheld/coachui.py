@@ -18,6 +18,7 @@ except ImportError:  # CPython
 _D_TRICK = const(4)
 _D_HAND = const(32)
 _D_PROMPT = const(64)
+_D_PANEL = const(128)
 _HINT_ASK = const(5)
 _NOTICE_MS = const(1000)
 
@@ -47,9 +48,14 @@ def hint_tick(table, app):
     a, text = hint(app, app.match.hand)
     table.phase = HUMAN
     table.hinted = True
-    table.hint_card = a if 0 <= a < 24 else -1
+    table.hint_card = a  # a card is marked in the hand; another action is the choices' (B)
+    if a >= 24:
+        if table.panel is not None:  # the menu's hint over "You won the trick": its item
+            table.select(a)
+        elif table.has_more:  # the cursor on "more": B opens the choices with it selected
+            table.cursor = len(table.hand_cards)
     app.set_prompt(text)
-    app.mark(_D_HAND | _D_PROMPT)
+    app.mark(_D_HAND | _D_PROMPT | _D_PANEL)
     unload(*HINT_MODULES)  # done: no screen holds them
 
 

@@ -211,5 +211,14 @@ class Turn(Screen):
         items.append(("Back to cards", -1))
         self.panel = ("Your lead", items)
         self.panel_sel = 0
+        if self.hint_card >= 24:  # a hint said one of these: it is selected
+            self.select(self.hint_card)
         self.app.mark(_D_PANEL)
         self._show_choice()
+
+    def select(self, a):
+        """Select the choices panel's item for action a, if it has one."""
+        items = self.panel[1]
+        for i in range(len(items)):
+            if items[i][1] == a:
+                self.panel_sel = i
