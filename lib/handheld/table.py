@@ -46,7 +46,8 @@ class Table(Turn):
         self.has_more = False
         self.panel = None
         self.panel_sel = 0
-        self.hint_card = -1  # the card the shown hint plays (marked in the hand), -1 none
+        self.hint_card = -1  # the shown hint's action, -1 none: a card is marked in the hand,
+        # another (close, a marriage...) is selected when the choices open (handheld.coachui)
         self.hinted = False  # a hint was asked for in this hand (counted apart)
         self.peek = None  # the trick's cards while the last trick shows over them
 
