@@ -345,3 +345,18 @@ def test_duplicate_and_hinted_counts_round_trip_and_are_checked():
     c[4] = 5
     with pytest.raises(ValueError, match="dup_worse 5 > dup_deals 4"):
         saveload.decode_stats(savedata.encode_stats(stats))
+
+
+def test_a_close_hint_points_at_its_choice_on_micropython():
+    from mpvm import run
+    out = run("tests/vm/mp_hint_chip_check.py", heap="256k")
+    assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("OK close"), \
+        out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_a_close_hint_points_at_its_choice_on_circuitpython(mpy):
+    from mpvm import run_board
+    out = run_board("tests/vm/mp_hint_chip_check.py", heap="160k", mpy=mpy)
+    assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("OK close"), \
+        out.stdout + out.stderr
