@@ -52,10 +52,11 @@ def hint_tick(table, app):
     if a >= 24:
         if table.panel is not None:  # the menu's hint over "You won the trick": its item
             table.select(a)
+            app.mark(_D_PANEL)
         elif table.has_more:  # the cursor on "more": B opens the choices with it selected
             table.cursor = len(table.hand_cards)
     app.set_prompt(text)
-    app.mark(_D_HAND | _D_PROMPT | _D_PANEL)
+    app.mark(_D_HAND | _D_PROMPT)
     unload(*HINT_MODULES)  # done: no screen holds them
 
 
