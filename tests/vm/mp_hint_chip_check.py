@@ -3,13 +3,13 @@ the hinted one selected, B again does it (handheld.coachui, handheld.turn).
 
     circuitpython tests/vm/mp_hint_chip_check.py          (also MicroPython, CPython)
 
-Drives the app (the text view, the fixed computer of sim.screens written again here) asking a
-hint at each of the player's leads where closing is allowed, until one says close; prints
+Drives the app (the text view, the fixed computer of sim.screens from tests/support/vmstub.py)
+asking a hint at each of the player's leads where closing is allowed, until one says close; prints
 `OK close at hand <n> trick <k>`, or exits 1 saying what failed.
 """
 import sys
 
-for _p in ("lib", "."):
+for _p in ("lib", ".", "tests/support"):
     if _p not in sys.path:
         sys.path.append(_p)
 
@@ -20,15 +20,7 @@ from handheld.textview import TextView  # noqa: E402
 from handheld.buttons import DOWN, B  # noqa: E402
 from handheld import screen as S  # noqa: E402
 
-
-def stub(view, level=1, seed=0):
-    """sim.screens.stub_choose: draws, else the lowest legal card."""
-    if 30 in view.legal:
-        return 30
-    for a in view.legal:
-        if a < 24:
-            return a
-    return view.legal[0]
+from vmstub import stub  # noqa: E402  (the fixed computer of sim.screens)
 
 
 app = App(seed=3, choose=stub)
