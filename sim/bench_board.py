@@ -130,14 +130,15 @@ def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
 
 
 def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False,
-            resume=None):
+            resume=None, live=False):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
     a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
     saves; with a store the check builds the rest of code.py's PyGamer too (`board`). resume:
     a folder with the saves an earlier run left (a match in progress: the check's last write),
     copied into store for each run; the check then continues that match first (`resume`: the
     power-up that resumes a match). names: the check lists every name interned at its end
-    (`Q(...)` lines)."""
+    (`Q(...)` lines). live: the check also reports the live heap at its key presses, the most
+    by screen (`LIVE` line; a collection at every press: not for the figures' runs)."""
     args = (level, "screens" if screens else "text")
     if store:  # made anew for each run: the same heap figures every time
         shutil.rmtree(store, True)
@@ -148,6 +149,8 @@ def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, name
         args += ("store=" + store, "board") + (("resume",) if resume else ())
     if names:
         args += ("names",)
+    if live:
+        args += ("live",)
     r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
@@ -280,6 +283,12 @@ def ai_pystack(tree, heap_kb=256):
     return min_pystack(ok)
 
 
+# handheld.screen's kinds, as the check's `live` reports them
+SCREEN_NAMES = {0: "title", 1: "table", 2: "a hand's result", 3: "the match's end", 4: "menu",
+                5: "rules help", 6: "error", 7: "resume offer", 8: "notice", 9: "statistics",
+                10: "review", 11: "duplicate"}
+
+
 def report(kind, out, least, starts):
     """Where the heap goes, from the app check's figures (KB after gc.collect) of a first
     power-up's run; least: the figure, starts: (an empty store's, a resumed match's)."""
@@ -323,6 +332,12 @@ def report(kind, out, least, starts):
           "after a pause), the last read back" % (store_kind, writes, paused))
     print("  live peak %s (after gc.collect, base included); the rest of the heap: HARD's "
           "search between collections and fragmentation" % kb(peak + base))
+    by = re.search(r"^LIVE (.*)$", out, re.M)
+    if by:  # the check's `live`: which screen sets the heap
+        most = dict((int(k), int(v)) for k, v in (x.split("=") for x in by.group(1).split()))
+        print("  live before a key press, the most on each screen (after gc.collect, base "
+              "included): " + ", ".join("%s %s" % (SCREEN_NAMES.get(k, "screen %d" % k),
+                                                   kb(n + base)) for k, n in sorted(most.items())))
     if qs:
         print("  names interned at the end (qstrs, never freed; the stand-ins' and the "
               "script's among them): %s in %s pools (CircuitPython makes its 7th, 1,280 names, "
@@ -354,7 +369,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for kind, tree in drive_trees(tmp):
             saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
-            done, falls, out = app_run(tree, 256, store=saves, names=True)
+            done, falls, out = app_run(tree, 256, store=saves, names=True, live=True)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))

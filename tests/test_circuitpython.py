@@ -107,6 +107,21 @@ def test_the_app_at_hard_with_its_screens_plays_three_matches_on_circuitpython(m
     assert int(screens.group(1)) > 7280 and int(screens.group(2)) > 44, out
 
 
+def test_the_check_says_which_screen_sets_the_heap_on_circuitpython(tmp_path):
+    # `live` (sim.bench board's first run): the most live before a key press on each kind of
+    # screen the play shows: the title, the table, a hand's result, the match's end, and the
+    # menu and rules help opened mid-match
+    out = _ok(_cp("tests/vm/mp_app_check.py", APP_HEAP[True],
+                  (2, "screens", "store=%s" % tmp_path, "board", "live"), mpy=True,
+                  screens=True))
+    live = dict((int(k), int(v)) for k, v in (
+        x.split("=") for x in re.search(r"^LIVE (.*)$", out, re.M).group(1).split()))
+    assert sorted(live) == [0, 1, 2, 3, 4, 5], out
+    # every screen holds the modules imported before the play (engine, AI, app, save code)
+    imports = int(re.search(r"HEAP base=\d+ imports=(\d+)", out).group(1))
+    assert min(live.values()) > imports, out
+
+
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_a_power_up_resumes_the_match_the_last_run_saved_on_circuitpython(mpy, tmp_path):
     # a player's usual power-up (sim.bench board measures both): the first run leaves a match

@@ -16,6 +16,11 @@ pause (one IDLE_MS pause per match mid-hand, one before the idle check, after a 
 leaves a match in progress in DIR) happens (`SAVES writes=<n> kind=<store>
 idle=<pause writes> errors=<n>`; the last write is read back from DIR; a save that raised,
 a MemoryError say, which the app prints and plays on from, fails the check).
+`live`: the live heap (bytes after gc.collect, less `base`) before each key press, the most
+seen on each kind of screen (handheld.screen's: 0 title, 1 table, 2 a hand's result, 3 the
+match's end, 4 menu, 5 rules help...), printed by the report as `LIVE <kind>=<B> ...`: which
+screen sets the heap. Off in the runs that measure the least heap, as a collection at every
+press lays the heap out otherwise.
 `resume` (with store=DIR): DIR holds what an earlier run with store= left (a copy of it: the
 run writes on), a match in progress, and the app starts as a player's usual power-up does: the
 saves load it, the app offers it (handheld.resume's Resume: `RESUME hand=<n> trick=<n>`, or
@@ -83,6 +88,8 @@ sys.path.append(sys.path.pop(0))
 # modules, 7 imports, 8 built, 9 the live peak, 10 the latest, 11 scratch; 0-8 without the
 # set-up's module loaded at the time (drop).
 at = [0] * 12
+# `live`: the most bytes live at a key press, by the kind of screen on top (see `see`)
+live = [0] * 12 if "live" in sys.argv[3:] else None
 
 
 @micropython.native
@@ -156,8 +163,19 @@ def button(k, down):
             32768 if not down else 1000 if k in (LEFT, UP) else 64000)
 
 
+@micropython.native
+def see():
+    """The live heap before a press, kept in live[] for the screen on top (`live`)."""
+    gc.collect()
+    n = gc.mem_alloc()
+    if n > live[app.screen]:
+        live[app.screen] = n
+
+
 def press(k):
     settle()
+    if live:
+        see()
     a[0] += 1
     if pins:  # through the board's input: the loop polls it (pressed at now, up at now+40)
         button(k, True)
@@ -270,6 +288,7 @@ def play():
 # exits 1 if a check failed) does not set the heap the app needs: compiled on the heap the app
 # left, fragmented, it did
 a.append(play())
+a.append(live)
 app = loop = None
 for k in list(sys.modules):
     if k.startswith(("engine", "handheld")):

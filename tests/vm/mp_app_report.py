@@ -31,9 +31,9 @@ def over(mark, k):
 
 @micropython.native
 def report(mark, at, a, root, hint, pins):
-    """The figures and the checks: at the marks, a the play's counters and a[5] what it kept of
+    """The figures and the checks: at the marks, a the play's counters, a[5] what it kept of
     the app: [checks failed, hands, matches, errors, frames, falls, error] and with the saves
-    [the store, writes, saves that raised]."""
+    [the store, writes, saves that raised], a[6] the live heap by screen (`live`) or None."""
     r = a[5]
     errors = r[0]
     base = at[1]
@@ -43,6 +43,8 @@ def report(mark, at, a, root, hint, pins):
         (at[2] - at[1] if board else 0) + (at[7] - at[6]), at[3] - at[2] if board else 0))
     print("DONE hands=%d matches=%d errors=%d presses=%d frames=%d falls=%d" % (
         r[1], r[2], r[3], a[0], r[4], r[5]))
+    if a[6]:  # `live`: the most live at a press, by screen kind (less base)
+        print("LIVE " + " ".join("%d=%d" % (k, n - base) for k, n in enumerate(a[6]) if n))
     if hint:
         print("HINTS hands=%d" % a[1])
     gc.collect()
