@@ -152,3 +152,43 @@ def test_menu_changes_settings_and_help_pages_turn():
     assert fresh.settings() == app.settings()
     fresh.load_settings({"preset": "bogus"})
     assert fresh.settings() == app.settings()
+
+
+def _to_item(r, app, ident):
+    for _ in range(20):
+        if app.top.ids[app.top.item] == ident:
+            return
+        r.play("D")
+    raise AssertionError("menu item %d not found" % ident)
+
+
+def test_rules_help_over_a_match_is_the_match_s_game_and_its_goal_the_preset_s():
+    app = App(seed=2)  # Sixty-Six
+    r = Runner(Loop(app, TextView()))
+    r.play("B")  # a match of Sixty-Six
+    r.settle()
+    r.play("S")
+    assert app.screen == S.MENU and app.top.playing
+    _to_item(r, app, 2)  # Game: Schnapsen (next), for the next match
+    r.play("R")
+    assert app.preset_index == 1 and app.match.rules.name == "sixty-six"
+    _to_item(r, app, 6)  # Rules help: the match in play's, not the next one's
+    r.play("B")
+    assert app.screen == S.HELP and app.top.lines[0] == "Goal"
+    assert "first to 7" in " ".join(app.top.lines)
+    r.play("A")
+    assert app.top.lines[0] == "Cards"  # no Schnapsen page: Sixty-Six has no notes page
+    r.play("B")
+    assert app.screen == S.MENU
+    r.play("S")
+    assert app.screen == S.TABLE
+    # from the title, the help is the menu's game's: Santase plays to 11, Schnapsen counts
+    # down from 7
+    for index, words in ((2, "first to 11"), (1, "from 7 down, first to 0")):
+        title = App(seed=2)
+        title.preset_index = index
+        t = Runner(Loop(title, TextView()))
+        t.play("E")
+        _to_item(t, title, 6)
+        t.play("B")
+        assert title.screen == S.HELP and words in " ".join(title.top.lines), title.top.lines

@@ -29,6 +29,14 @@ def test_a_whole_match_by_button_presses(preset, level):
     target_hit = m.scores[m.winner] == 0 if m.bummerl else m.scores[m.winner] >= m.target
     assert target_hit
     assert ("You win" in app.top.lines[0]) == (m.winner == 0)
+    # the page says the scores as the match counts them: points still to go, down from the
+    # target (Bummerl), or the final game points, up to it
+    if m.bummerl:
+        assert app.top.lines[2] == "To go: you %d, CPU %d" % tuple(m.scores)
+        assert app.top.lines[3].startswith("Down from %d, " % m.target)
+    else:
+        assert app.top.lines[2] == "Final: you %d, CPU %d" % tuple(m.scores)
+        assert app.top.lines[3].startswith("First to %d, " % m.target)
 
 
 @pytest.mark.parametrize("preset", PRESET_ORDER)

@@ -27,7 +27,13 @@ class Help(Screen):
     def show(self):
         self.lines = ()  # the page shown before: its lines go before the next are made
         from handheld.helptext import help_page
-        lines, n = help_page(PRESET_ORDER[self.app.preset_index], self.at)
+        # the rules of the match in play (the menu's game is the next match's), else the
+        # menu's game
+        m = self.app.match
+        name = m.rules.name if self.menu[0] and m is not None else \
+            PRESET_ORDER[self.app.preset_index]
+        m = None
+        lines, n = help_page(name, self.at)
         self.at %= n
         while len(lines) < 8:
             lines.append("")

@@ -1,5 +1,6 @@
 # The rules help's texts, a page at a time (imported when the help opens and unloaded when it
 # closes, handheld.help.Help: long strings cost heap; prose in comments, as in handheld.help).
+from engine.rules import preset
 from handheld.words import wrap
 
 try:
@@ -12,7 +13,7 @@ _HELP_LINES = const(8)  # lines of text per help page
 
 _HELP = (
     "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
-    "points; first to 7 wins the match.\nFull rules: docs/rules.md",
+    "points; %s.\nFull rules: docs/rules.md",
     "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
     "higher card of the suit led, or any trump.",
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
@@ -44,5 +45,12 @@ def help_page(preset_name, at):
     # no deep expression: a board's parser then grows its stack of rules (640 B at once) while
     # the module compiles over the app's heap
     n = len(texts)
-    lines = wrap(texts[at % n])
+    text = texts[at % n]
+    if at % n == 0:  # the goal: the match as the preset plays it (R39)
+        r = preset(preset_name)
+        if r.match_style == "bummerl":
+            text = text % ("from %d down, first to 0 wins the match" % r.match_target)
+        else:
+            text = text % ("first to %d wins the match" % r.match_target)
+    lines = wrap(text)
     return lines[:_HELP_LINES], n

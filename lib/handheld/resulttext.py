@@ -83,13 +83,15 @@ def _other(w, r, pts):
 def _match_lines(m):
     """The lines of the page of the match m, just over."""
     head = "You win the match!" if m.winner == 0 else "CPU wins the match"
-    if m.bummerl:
-        left = "Left: you %d, CPU %d" % (m.scores[0], m.scores[1])
+    if m.bummerl:  # counted down from the target, as the hands' pages say it (words)
+        left = "To go: you %d, CPU %d" % (m.scores[0], m.scores[1])
+        goal = "Down from %d, %d hands"
     else:
         left = "Final: you %d, CPU %d" % (m.scores[0], m.scores[1])
+        goal = "First to %d, %d hands"
     won = ""
     if len(m.results) == m.hand_no + 1:  # not after a resume: earlier hands are not saved
         won = "Hands won: you %d, CPU %d" % (len([r for r in m.results if r[0] == 0]),
                                               len([r for r in m.results if r[0] == 1]))
-    return [head, "", left, "First to %d, %d hands" % (m.target, m.hand_no + 1), "", won, "",
+    return [head, "", left, goal % (m.target, m.hand_no + 1), "", won, "",
             "B: new match", "START: menu"]
