@@ -1,4 +1,5 @@
-"""Cards by name: 'QH' (card_name) and 'queen of hearts' (card_words), what the game shows.
+"""Cards by name: 'QH' (card_name: records and tools), 'QH' and '10S' (card_label) and 'queen of
+hearts' (card_words): what the game shows.
 
 Reading names back (parse_card, parse_action) and the actions' names ('M:H', 'X', 'C', 'W',
 'D') are in engine.notation: records, tests and tools use them, a board's game does not.
@@ -20,3 +21,11 @@ def card_name(c):
 
 def card_words(c):
     return RANK_WORDS[c % 6] + " of " + SUIT_WORDS[c // 6]
+
+
+def card_label(c):
+    """card_name as the game's texts show it: the ten as '10S', not 'TS' (as the text view and
+    the card faces write it)."""
+    if c % 6 == 4:
+        return "10" + "CDHS"[c // 6:c // 6 + 1]
+    return card_name(c)

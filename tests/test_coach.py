@@ -1,10 +1,13 @@
 """The coach (issue 17): honest hints, an exact hand review, the same deal from the other seat."""
+import re
+
 import pytest
 
 from engine import ai
 from engine.cards import DECLARE, CLOSE
 from engine.coach import hint, HINT_WIDTH, other_seat, same_cards, duplicate, signed, exact
 from engine.hand import Hand
+from engine.names import card_label
 from engine.record import record
 from engine.ai.redeal import sample_hand
 from engine.coach.review import review, review_hand, value, after, decisions, state_at, view_exact
@@ -32,6 +35,7 @@ def test_hint_is_honest_any_consistent_redeal_gives_the_same_hint(rules):
         assert a == ai.choose(view, ai.HARD, n)  # what HARD does
         assert a in view.legal
         assert 0 < len(text) <= HINT_WIDTH, text
+        assert not re.search(r"\bT[CDHS]\b", text), text  # a ten is "10S", as on its face
         kinds.add(text.split(":")[0].split()[0])
         for _ in range(3):
             other = sample_hand(view, rng)  # other hidden cards, the same view
@@ -47,6 +51,11 @@ def test_hint_texts():
     h = hand(nondealer="AH TH KH QH JS 9S", dealer="AC TC KC QC JC 9D", trump="9C")
     a, text = hint(h.view(1), 0)
     assert a == 24 + 2 and text == "Announce 20: KH QH"
+    # the swap of the trump nine, in the table's word (its chip: "swap"); a ten as on its face
+    g = play(hand(nondealer="9S TH KH QD JD 9C", dealer="AC TC KC QC JC 9D", trump="AS"),
+             "TH 9D W")  # a trick taken: the leader may swap (R14)
+    assert hint(g.view(1), 0)[1] == "Swap 9S for AS"
+    assert [card_label(c) for c in (4, 10, 22, 23)] == ["10C", "10D", "10S", "AS"]
     play(h, "M:H QH AC")  # the dealer takes the queen with the trump ace
     a, text = hint(h.view(0), 0)
     assert text.startswith("Draw") or text.startswith("Close")
@@ -180,6 +189,7 @@ def test_review_is_exact_where_it_says_so(rules):
             by_trick = {}
             for cost, trick, text in lines:
                 by_trick.setdefault(trick, []).append((cost, text))
+                assert not re.search(r"\bT[CDHS]\b", text), text  # tens as "10S"
             expected = {}
             for d in decisions(h, seat):
                 s = state_at(h, d)

@@ -14,7 +14,7 @@ from engine.ai import solver
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
 from engine.ai.endgame import higher_unseen, melds
 from engine.legal import beats
-from engine.names import card_name
+from engine.names import card_label
 
 HINT_WIDTH = 26  # characters of the prompt line at 160x128
 
@@ -37,12 +37,12 @@ def _why(view, a):
         return "Draw a card"
     if a == EXCHANGE:
         t = view.trump_suit * 6 + view.rules.exchange_rank
-        return "Exchange %s for %s" % (card_name(t), card_name(view.trump_card))
+        return "Swap %s for %s" % (card_label(t), card_label(view.trump_card))
     if a >= MARRIAGE:
         s = a - MARRIAGE
-        return "Announce %d: %s %s" % (40 if s == view.trump_suit else 20, card_name(s * 6 + 3),
-                                        card_name(s * 6 + 2))
-    name = "Play " + card_name(a)
+        return "Announce %d: %s %s" % (40 if s == view.trump_suit else 20, card_label(s * 6 + 3),
+                                        card_label(s * 6 + 2))
+    name = "Play " + card_label(a)
     if view.strict and _placed(view):
         return "%s: %s" % (name, _sure(exact(view, a)))
     c = view.trick_card

@@ -1,7 +1,7 @@
 """The words of a hand's review (engine.review): what a player did, what HARD does, and
 what an action wins instead of what ("wins 2 instead of 1")."""
 from engine.cards import MARRIAGE, EXCHANGE
-from engine.names import card_name, SUIT_WORDS
+from engine.names import card_label, SUIT_WORDS
 
 
 def _meld(h, a):
@@ -12,8 +12,8 @@ def did(h, a):
     """What the seat to move did, after "you": 'led QH', 'played 9C on AH', 'closed'..."""
     if a < 24:
         if h.trick_card >= 0:
-            return "played %s on %s" % (card_name(a), card_name(h.trick_card))
-        return "led " + card_name(a)
+            return "played %s on %s" % (card_label(a), card_label(h.trick_card))
+        return "led " + card_label(a)
     if a < EXCHANGE:
         return "announced " + _meld(h, a)
     return _VERBS[a - EXCHANGE][0]
@@ -22,7 +22,7 @@ def did(h, a):
 def does(h, a):
     """What a player does, after "HARD": 'leads AH', 'plays 9C', 'closes'..."""
     if a < 24:
-        return ("plays " if h.trick_card >= 0 else "leads ") + card_name(a)
+        return ("plays " if h.trick_card >= 0 else "leads ") + card_label(a)
     if a < EXCHANGE:
         return "announces " + _meld(h, a)
     return _VERBS[a - EXCHANGE][1]
@@ -31,7 +31,7 @@ def does(h, a):
 def subject(h, a):
     """An action as the subject of a sentence: 'AH', 'Announcing 40', 'Closing'..."""
     if a < 24:
-        return card_name(a)
+        return card_label(a)
     if a < EXCHANGE:
         return "Announcing " + _meld(h, a)
     return _VERBS[a - EXCHANGE][2]
