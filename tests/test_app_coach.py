@@ -229,6 +229,35 @@ def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():
     assert checked >= 3 and app2.errors == 0
 
 
+def test_the_last_trick_shows_over_the_won_trick_panel_and_the_panel_comes_back():
+    """SELECT over "You won the trick": the panel, drawn over the trick's place, hides while
+    the last trick shows there; the next key puts both back, the panel as it was."""
+    from handheld.render import Renderer
+    app = App(seed=3, level=0, choose=stub_choose)
+    app.show_last = True
+    view = Renderer(None, 160, 128)  # the groups only (no display)
+    r = Runner(Loop(app, view))
+    r.tap(B)
+    for _ in range(2000):
+        r.settle()
+        t = app.table
+        if (app.screen == S.TABLE and t.phase == S.HUMAN and t.panel is not None and
+                t.panel[0] == "You won the trick"):
+            break
+        r.tap(B)
+    t = app.table
+    panel, sel = t.panel, t.panel_sel
+    assert not view.panel.hidden
+    r.tap(SELECT)
+    assert t.peek is not None and app.prompt.startswith("Last trick: ")
+    assert view.panel.hidden  # the last trick's cards are not under it
+    n = len(app.match.hand.history)
+    r.tap(A)  # any key: the trick and the panel come back, nothing chosen
+    assert t.peek is None and not view.panel.hidden
+    assert t.panel == panel and t.panel_sel == sel and len(app.match.hand.history) == n
+    assert app.errors == 0
+
+
 # ---- the review ---------------------------------------------------------------------------
 
 def test_the_review_lists_engine_reviews_lines_in_order_and_scrolls():

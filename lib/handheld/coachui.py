@@ -66,7 +66,7 @@ def peek(table, app):
     if table.peek is not None:
         table.trick[0], table.trick[1] = table.peek
         table.peek = None
-        app.mark(_D_TRICK)
+        app.mark(_D_TRICK | _D_PANEL)  # (a panel open comes back)
         table._show_choice()
         return
     if table.phase != HUMAN:
@@ -80,7 +80,7 @@ def peek(table, app):
     table.trick[0] = t[0]
     table.trick[1] = t[1]
     app.set_prompt(last_trick_text(t[2], t[0], t[1]))
-    app.mark(_D_TRICK)
+    app.mark(_D_TRICK | _D_PANEL)  # a panel open (draw, close...) goes while it shows
 
 
 def hint(app, hand):

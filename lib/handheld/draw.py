@@ -237,9 +237,10 @@ class Draw:
                         _RIGHT)
         if d & _D_HAND:
             self._hand(tb)
-        if d & _D_PANEL:  # the choices panel
-            self._hide(self.panel, tb.panel is None)
-            if tb.panel is not None:
+        if d & _D_PANEL:  # the choices panel (hidden while the last trick shows in the
+            # trick's place, under it)
+            self._hide(self.panel, tb.panel is None or tb.peek is not None)
+            if tb.panel is not None and tb.peek is None:
                 title, items = tb.panel
                 rows = self.panel_lines[3] - 1
                 top = 0
