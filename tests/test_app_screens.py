@@ -1,6 +1,8 @@
 """The screen stack: a new screen is one class with the Screen interface, and the App, the
 stack and both renderers take it with no change (here a scrolling list like the coming coach's
 review, opened over a hand's result)."""
+import pytest
+
 from handheld import screen as S
 from handheld.screen import Screen, DONE
 from handheld.app import App
@@ -101,3 +103,37 @@ def shown(tg, row=0):
     its code less 32)."""
     w = tg.width
     return "".join(chr(32 + tg[row * w + i]) for i in range(w))
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)])
+def test_the_status_lines_and_their_marriages_stay_on_the_screen_with_the_points_shown(size):
+    # a seat's line ("CPU 11 tricks 95 pt") with its announced marriages' suits after it: at
+    # 160x128 "tricks" becomes "tr" where the suits would run off the screen's right edge
+    from handheld.render import Renderer
+    view = Renderer(None, *size)  # the groups only
+    app = App(seed=4, choose=stub_choose)
+    app.show_points = True
+    app.new_match()
+    h = app.match.hand
+    # (tricks, card points, marriages' suits): the computer declares at 66 (R28), so its line
+    # is drawn past it only in a trick's pause, and three marriages (60 points or more) only
+    # before its first trick, pending (R21)
+    for tricks, won, married in ((0, 0, 0), (2, 36, 1), (11, 95, 3), (9, 101, 6), (3, 40, 8),
+                                 (0, 0, 7)):
+        for seat in (0, 1):
+            h.tricks_won[seat] = tricks
+            h.won[seat] = won
+            h.marriages[seat] = married
+        app.dirty = 1023  # every part drawn again (handheld.screen's _D_ALL)
+        view.update(app)
+        k = bin(married).count("1")
+        for seat in (0, 1):
+            tg, row = view.seats[seat]
+            text = shown(tg).rstrip()
+            assert text.startswith(("You " if seat == 0 else "CPU ") + str(tricks)), text
+            assert text.endswith(" %d pt" % h.points(seat)), text
+            assert tg.x + 6 * len(text) <= size[0], (size, text)
+            assert row.x + (9 * k - 2 if k else 0) <= size[0], (size, text, row.x, k)
+            assert [row[i] for i in range(3)] == [s for s in range(4) if married >> s & 1][:3] \
+                + [4] * (3 - min(k, 3))
+    assert app.errors == 0

@@ -188,11 +188,17 @@ class Draw:
             for seat in (1, 0):  # each seat's line: tricks (points), its marriages' suits
                 tg, row = self.seats[seat]
                 n = h.tricks(seat)
+                married = h.marriages[seat]
                 text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
                 if app.show_points:
                     text += " %d pt" % h.points(seat)
+                    k = 0  # its marriages' suits after it: "tr" for "tricks" where the
+                    for s in range(4):  # line or its suits would not fit
+                        k += married >> s & 1
+                    if len(text) > tg.width or \
+                            tg.x + self.tx.w * len(text) + (9 * k + 2 if k else 0) > self.lay[3]:
+                        text = "%s %d tr %d pt" % (words.WHO[seat], n, h.points(seat))
                 self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
-                married = h.marriages[seat]
                 x = tg.x + self.tx.w * len(text) + 4
                 if row.x != x:
                     row.x = x

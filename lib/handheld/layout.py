@@ -80,8 +80,8 @@ def build(r, display=None, width=None, height=None):
         height = display.height
     lay = layout(width or 160, height or 128)
     # what update() reads of it (handheld.draw): page_top, title_text_top, the panel's line
-    # step; the hand's x, y, step and raise
-    r.lay = (lay[24], lay[30], lay[23][4])
+    # step, the width; the hand's x, y, step and raise
+    r.lay = (lay[24], lay[30], lay[23][4], lay[0])
     r.hand = lay[21]
     r.display = display
     r.refreshes = 0
