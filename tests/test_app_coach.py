@@ -108,6 +108,32 @@ def test_a_close_hint_puts_the_cursor_on_more_and_b_b_closes():
     assert h.closed_by == 0 and app.errors == 0
 
 
+def test_a_card_hint_puts_the_cursor_on_it_and_b_plays_it():
+    """The card a hint raises is the one B plays (before, the cursor stayed where it was)."""
+    app, view, r = boot(seed=4)
+    r.tap(B)
+    played = 0
+    for n in range(1, 6):
+        until(app, r, my_turn(n))
+        h = app.match.hand
+        if h.over:
+            break
+        want = coach.hint(h.view(0), hint_seed(app, h))
+        r.tap(DOWN)
+        r.settle()
+        t = app.table
+        assert t.hint_card == want[0] and app.prompt == want[1]
+        if want[0] >= 24:
+            continue
+        assert t.hand_cards[t.cursor] == want[0]
+        assert "*" in view.lines[-2] and ">" in view.lines[-2]  # marked and under the cursor
+        k = len(h.history)
+        r.tap(B)
+        assert h.history[k] == want[0]
+        played += 1
+    assert played >= 2 and app.errors == 0
+
+
 def test_the_menus_hint_over_the_draw_panel_selects_its_item():
     """Over "You won the trick" (draw or close), the menu's hint selects the hinted item."""
     app, view, r = boot(seed=3)

@@ -49,12 +49,14 @@ def hint_tick(table, app):
     table.phase = HUMAN
     table.hinted = True
     table.hint_card = a  # a card is marked in the hand; another action is the choices' (B)
-    if a >= 24:
-        if table.panel is not None:  # the menu's hint over "You won the trick": its item
-            table.select(a)
-            app.mark(_D_PANEL)
-        elif table.has_more:  # the cursor on "more": B opens the choices with it selected
-            table.cursor = len(table.hand_cards)
+    if a < 24:  # a card (or -1, no hint): the cursor on it too, so B plays the card raised
+        if a in table.hand_cards:
+            table.cursor = table.hand_cards.index(a)
+    elif table.panel is not None:  # the menu's hint over "You won the trick": its item
+        table.select(a)
+        app.mark(_D_PANEL)
+    elif table.has_more:  # the cursor on "more": B opens the choices with it selected
+        table.cursor = len(table.hand_cards)
     app.set_prompt(text)
     app.mark(_D_HAND | _D_PROMPT)
     unload(*HINT_MODULES)  # done: no screen holds them
