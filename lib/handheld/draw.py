@@ -192,11 +192,10 @@ class Draw:
                 text = "%s %d trick%s" % (words.WHO[seat], n, "" if n == 1 else "s")
                 if app.show_points:
                     text += " %d pt" % h.points(seat)
-                    k = 0  # its marriages' suits after it: "tr" for "tricks" where the
-                    for s in range(4):  # line or its suits would not fit
-                        k += married >> s & 1
-                    if len(text) > tg.width or \
-                            tg.x + self.tx.w * len(text) + (9 * k + 2 if k else 0) > self.lay[3]:
+                    # "tr" for "tricks" where the line would not fit, or with its marriages'
+                    # suits after it (room made for three: 29 pixels)
+                    if len(text) > tg.width or married and \
+                            tg.x + self.tx.w * len(text) + 29 > self.lay[3]:
                         text = "%s %d tr %d pt" % (words.WHO[seat], n, h.points(seat))
                 self.tx.set(tg, text, self.yellow if h.to_move == seat else self.white)
                 x = tg.x + self.tx.w * len(text) + 4

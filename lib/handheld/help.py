@@ -29,9 +29,10 @@ class Help(Screen):
         from handheld.helptext import help_page
         # the rules of the match in play (the menu's game is the next match's), else the
         # menu's game
+        name = PRESET_ORDER[self.app.preset_index]
         m = self.app.match
-        name = m.rules.name if self.menu[0] and m is not None else \
-            PRESET_ORDER[self.app.preset_index]
+        if self.menu[0] and m is not None:
+            name = m.rules.name
         m = None
         lines, n = help_page(name, self.at)
         self.at %= n

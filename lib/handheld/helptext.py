@@ -48,9 +48,10 @@ def help_page(preset_name, at):
     text = texts[at % n]
     if at % n == 0:  # the goal: the match as the preset plays it (R39)
         r = preset(preset_name)
+        goal = "first to %d wins the match"
         if r.match_style == "bummerl":
-            text = text % ("from %d down, first to 0 wins the match" % r.match_target)
-        else:
-            text = text % ("first to %d wins the match" % r.match_target)
+            goal = "from %d down, first to 0 wins the match"
+        goal = goal % r.match_target
+        text = text % goal
     lines = wrap(text)
     return lines[:_HELP_LINES], n
