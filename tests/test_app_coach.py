@@ -36,6 +36,29 @@ def my_turn(n):
 
 
 
+def my_turns(app, r, first, last):
+    """The hand at the player's turn after each number of tricks from first to last - 1, until
+    it is over."""
+    for n in range(first, last):
+        until(app, r, my_turn(n))
+        if app.match.hand.over:
+            return
+        yield app.match.hand
+
+
+def won_trick(app, r):
+    """Play on (B) until the player's "You won the trick" panel (draw, close...) is open; the
+    table."""
+    for _ in range(2000):
+        r.settle()
+        t = app.table
+        if (app.screen == S.TABLE and t.phase == S.HUMAN and t.panel is not None and
+                t.panel[0] == "You won the trick"):
+            return t
+        r.tap(B)
+    raise AssertionError("the player never won a trick with the stock open")
+
+
 # ---- hints ------------------------------------------------------------------------------
 
 def test_the_hint_the_app_shows_is_the_coachs_hint_from_the_players_view():
@@ -113,11 +136,7 @@ def test_a_card_hint_puts_the_cursor_on_it_and_b_plays_it():
     app, view, r = boot(seed=4)
     r.tap(B)
     played = 0
-    for n in range(1, 6):
-        until(app, r, my_turn(n))
-        h = app.match.hand
-        if h.over:
-            break
+    for h in my_turns(app, r, 1, 6):
         want = coach.hint(h.view(0), hint_seed(app, h))
         r.tap(DOWN)
         r.settle()
@@ -138,13 +157,7 @@ def test_the_menus_hint_over_the_draw_panel_selects_its_item():
     """Over "You won the trick" (draw or close), the menu's hint selects the hinted item."""
     app, view, r = boot(seed=3)
     r.tap(B)
-    for _ in range(2000):
-        r.settle()
-        t = app.table
-        if (app.screen == S.TABLE and t.phase == S.HUMAN and t.panel is not None and
-                t.panel[0] == "You won the trick"):
-            break
-        r.tap(B)
+    won_trick(app, r)
     h = app.match.hand
     want = coach.hint(h.view(0), hint_seed(app, h))
     r.play("H")  # hold B: the menu
@@ -235,11 +248,7 @@ def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():
     assert app2.screen == S.RESUME
     r2.play("AB")  # the resume offer: a new match
     checked = 0
-    for n in range(1, 8):
-        until(app2, r2, my_turn(n))
-        h = app2.match.hand
-        if h.over:
-            break
+    for h in my_turns(app2, r2, 1, 8):
         before = list(app2.table.trick)
         r2.tap(SELECT)
         trick_no, cards, w = seen[-1]
@@ -264,14 +273,7 @@ def test_the_last_trick_shows_over_the_won_trick_panel_and_the_panel_comes_back(
     view = Renderer(None, 160, 128)  # the groups only (no display)
     r = Runner(Loop(app, view))
     r.tap(B)
-    for _ in range(2000):
-        r.settle()
-        t = app.table
-        if (app.screen == S.TABLE and t.phase == S.HUMAN and t.panel is not None and
-                t.panel[0] == "You won the trick"):
-            break
-        r.tap(B)
-    t = app.table
+    t = won_trick(app, r)
     panel, sel = t.panel, t.panel_sel
     assert not view.panel.hidden
     r.tap(SELECT)
