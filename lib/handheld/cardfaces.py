@@ -57,8 +57,8 @@ def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
 def paint(art, big, more):
     # Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
     # "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
-    # the comment at the top lays them out: a face is drawn whole, its bottom rows going to its
-    # suit's bottom half, the same for each rank).
+    # handheld.cardpaint's comment at its top lays them out: a face is drawn whole, its bottom
+    # rows going to its suit's bottom half, the same for each rank).
     # the glyphs, as locals: a module-level name would be interned on a board for good
     rank_glyphs = (  # 5x7, rank 0..5 = 9 J Q K 10 A; the 10 is drawn as "1" + "0"
         (0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C),
