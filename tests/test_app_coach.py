@@ -153,6 +153,42 @@ def test_a_card_hint_puts_the_cursor_on_it_and_b_plays_it():
     assert played >= 2 and app.errors == 0
 
 
+def test_a_hand_played_by_its_hints_has_no_line_where_hard_differs():
+    """The review asks HARD with the seeds the hints used (the match's, plus the trick's
+    number): a player who followed every hint is never told "From your view HARD..."."""
+    from handheld.review import review_lines
+    app, view, r = boot(seed=8)
+    r.tap(B)
+    followed = 0
+    for _ in range(400):
+        r.settle()
+        t = app.table
+        h = app.match.hand
+        if h.over:
+            break
+        if app.screen != S.TABLE or t.phase != S.HUMAN:
+            r.tap(B)
+            continue
+        want = coach.hint(h.view(0), hint_seed(app, h))[0]
+        n = len(h.history)
+        if t.panel is not None:  # over "You won the trick": the menu's hint selects its item
+            r.play("H")
+            r.tap(A)
+            r.tap(B)
+        else:
+            r.tap(DOWN)  # the hint: its card under the cursor, or its choice's chip
+        r.settle()
+        r.tap(B)
+        if t.panel is not None and len(h.history) == n:
+            r.tap(B)  # the choices opened with the hint's selected: B does it
+        assert h.history[n] == want, (n, h.history[n:], want)
+        followed += 1
+    assert h.over and followed >= 4
+    lines = " ".join(review_lines(h, app.seed))
+    assert "From your view" not in lines, lines
+    assert app.errors == 0
+
+
 def test_the_menus_hint_over_the_draw_panel_selects_its_item():
     """Over "You won the trick" (draw or close), the menu's hint selects the hinted item."""
     app, view, r = boot(seed=3)

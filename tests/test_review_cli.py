@@ -75,11 +75,12 @@ def test_lines_are_the_engine_review_and_the_total_sums_them():
 
 
 def test_perfect_play_prints_no_costly_line():
-    # HARD with the review's own seed in seat 1: nothing to say about it
+    # HARD with the review's own seed in seat 1 (0 plus the trick's number, as the app's
+    # hints): nothing to say about it
     h = Hand.new(mix(2027, 3), 1)
     k = 0
     while not h.over:
-        seed = 0 if h.to_move == 1 else k
+        seed = h.trick_no if h.to_move == 1 else k
         h.apply(ai.choose(h.view(h.to_move), ai.HARD, seed))
         k += 1
     rc, out, _ = _main(["-", "--seat", "1", "--budget", "0"], stdin=record(h))

@@ -12,8 +12,10 @@ called a mistake. V is exact, and is computed only in the strict phase (the stoc
 exhausted), where the rest of the hand is a game of perfect information once the deal is known.
 - The seat's view placed every card (stock exhausted, or every card of the opponent known):
   r is the best action (the largest V). The line says "with all cards known".
-- A closed stock still hid cards from the seat: r is what HARD (engine.ai, seed `seed`) does
-  from the seat's view, and the line says so; V is still taken over the actual deal.
+- A closed stock still hid cards from the seat: r is what HARD (engine.ai) does from the
+  seat's view, and the line says so; V is still taken over the actual deal. HARD is asked
+  with `seed` plus the decision's trick number (0-based), as the app asks it for a hint
+  (handheld.coachui.hint_seed, the match's seed): a hint followed is never a line.
 - Open phase (the stock open): V is not computed. Where HARD's choice from the seat's view
   differs, a line with cost None says what HARD does ("not measured"); such lines follow the
   costed ones and are never summed as game points.
@@ -225,7 +227,7 @@ def _decision(h, a, seat, seed, limit):
                 subject(h, better), outcome(best, mine))), 0
         return None, 0
     solver.limit = NO_LIMIT
-    r = ai.choose(view, ai.HARD, seed)
+    r = ai.choose(view, ai.HARD, seed + h.trick_no)  # (a hint's seed: see the module's doc)
     units = HARD_LEAD if not view.strict and h.trick_card < 0 and not h.draw_pending else HARD_CALL
     if r == a:
         return None, units

@@ -17,12 +17,13 @@ SHOWN = 8  # list lines on the page, between its title and its keys line
 REPLAY_MODULES = ("handheld.review", "engine.coach")
 
 
-def review_lines(hand):
+def review_lines(hand, seed=0):
     """The player's (seat 0) costly decisions in a finished hand, worst first, as list lines
-    of words.WIDTH columns: engine.review.review's texts in its order, each wrapped."""
+    of words.WIDTH columns: engine.review.review's texts in its order, each wrapped. seed: the
+    match's (App.seed), whose hints HARD's choices here are (handheld.coachui.hint_seed)."""
     from engine.coach.review import review
     out = []
-    for cost, trick, text in review(hand, 0):
+    for cost, trick, text in review(hand, 0, seed=seed):
         if cost:
             text = "-%d %s" % (cost, text)
         out.extend(words.wrap(text))
@@ -55,7 +56,7 @@ class Review(Screen):
             self.state = 1
         elif self.state == 1:
             try:
-                self.items = review_lines(self.hand)
+                self.items = review_lines(self.hand, self.app.seed)
             except RuntimeError as e:
                 if not pystack.is_exhausted(e):
                     raise
