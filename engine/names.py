@@ -24,8 +24,8 @@ def card_words(c):
 
 
 def card_label(c):
-    """card_name as the game's texts show it: the ten as '10S', not 'TS' (as the text view and
-    the card faces write it)."""
+    """card_name as the game's texts show it (the coach's, the text view's): the ten as '10S',
+    not 'TS', as on its face."""
     if c % 6 == 4:
         return "10" + "CDHS"[c // 6:c // 6 + 1]
     return card_name(c)

@@ -15,6 +15,8 @@ try:
 except ImportError:  # not on every build
     bitmaptools = None
 
+_MORE = const(24)  # the "more" chip's top half (handheld.draw's _MORE)
+
 # the face sheet's values (the palettes colour them; 0 is clear), as handheld.cardpaint lays
 # them out
 _PAPER = const(1)
@@ -54,9 +56,9 @@ def _glyph(bm, x, y, rows, width, v, scale=1, shift=0, half=0):
                 _rect(bm, x + i * scale, y + j * scale, scale, scale, v, shift, half)
 
 
-def paint(art, big, more):
+def paint(art, big):
     # Draw every tile of art's sheets (cards of art.w x art.h, the middle suit big times; the
-    # "more" chip's top half at tile `more`; the face sheet's tiles are half faces, as
+    # "more" chip's top half at tile _MORE; the face sheet's tiles are half faces, as
     # handheld.cardpaint's comment at its top lays them out: a face is drawn whole, its bottom
     # rows going to its suit's bottom half, the same for each rank).
     # the glyphs, as locals: a module-level name would be interned on a board for good
@@ -92,7 +94,7 @@ def paint(art, big, more):
         x0 = c * w
         s = c // 6
         r = c % 6
-        shift = (more + 2 + s - c) * w  # to the suit's bottom half
+        shift = (_MORE + 2 + s - c) * w  # to the suit's bottom half
         _rect(bm, x0 + 1, 0, w - 2, h, _EDGE, shift, half)  # an outline with cut corners, filled
         _rect(bm, x0, 1, w, h - 2, _EDGE, shift, half)
         _rect(bm, x0 + 1, 1, w - 2, h - 2, _PAPER, shift, half)
@@ -104,7 +106,7 @@ def paint(art, big, more):
         _glyph(bm, x0 + w - 9, 2, suit_7[s], 7, _INK)
         _glyph(bm, x0 + (w - size) // 2, h - size - (h - 9 - size) // 2 - 1, suit_9[s], 9, _INK,
                big, shift, half)
-    x0 = more * w  # the "more" chip: a frame and three dots (its bottom half the next tile)
+    x0 = _MORE * w  # the "more" chip: a frame and three dots (its bottom half the next tile)
     _rect(bm, x0 + 2, 1, w - 4, 1, _EDGE)
     _rect(bm, x0 + 2, h - 2, w - 4, 1, _EDGE, w, half)
     _rect(bm, x0 + 1, 2, 1, h - 4, _EDGE, w, half)

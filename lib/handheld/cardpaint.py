@@ -29,7 +29,6 @@ except ImportError:  # CPython
 
 import displayio
 
-_MORE = const(24)  # the "more" chip's top half
 _TILES = const(30)  # half tiles: 25 tops (the faces', the chip's), the chip's bottom, the suits'
 
 # the sheets' value 0 is clear; the others are handheld.cardfaces's (it draws them)
@@ -44,12 +43,12 @@ class CardArt:
     pass
 
 
-def sheets(w=20, h=28, big=1, step=5, sheet=None, draw=True):
-    # The CardArt for cards of w x h pixels (big: the scale of the middle suit; step: the x
-    # step of the computer's backs, which overlap): its sheets and palettes, drawn. sheet: the
+def sheets(w=20, h=28, step=5, sheet=None):
+    # The CardArt for cards of w x h pixels (step: the x step of the computer's backs, which
+    # overlap): its sheets and palettes, not drawn yet. sheet: the
     # face sheet's Bitmap (w * 30 x h / 2, 4 values) if made already (handheld.layout's build
-    # makes it before this module compiles), else made here. draw: the pictures drawn in them
-    # (handheld.cardfaces's paint), else left to the caller.
+    # makes it before this module compiles), else made here. handheld.cardfaces's paint draws
+    # in them (handheld.layout's build, once this module is dropped).
     art = CardArt()
     art.w = w
     art.h = h
@@ -75,9 +74,6 @@ def sheets(w=20, h=28, big=1, step=5, sheet=None, draw=True):
     # TileGrid of strips (handheld.tablebuild's `backs`)
     art.back_sheet = displayio.Bitmap(w + 2 * g, h, 6)
     art.suits = displayio.Bitmap(9 * 5, 7, 4)  # 7x7 suits in 9x7 tiles, then an empty one
-    if draw:  # (handheld.layout's build draws them itself, once this module is dropped)
-        from handheld import cardfaces
-        cardfaces.paint(art, big, _MORE)
     return art
 
 

@@ -30,10 +30,8 @@ class Help(Screen):
         # the rules of the match in play (the menu's game is the next match's), else the
         # menu's game
         name = PRESET_ORDER[self.app.preset_index]
-        m = self.app.match
-        if self.menu[0] and m is not None:
-            name = m.rules.name
-        m = None
+        if self.menu[0] and self.app.match is not None:
+            name = self.app.match.rules.name
         lines, n = help_page(name, self.at)
         self.at %= n
         while len(lines) < 8:

@@ -91,15 +91,14 @@ def build(r, display=None, width=None, height=None):
     import displayio
     sheet = displayio.Bitmap(lay[2] * _TILES, lay[3] // 2, 4)
     displayio = None
-    from handheld import cardpaint  # the card sheets (card w, h; the middle suit's scale,
-    # the backs' step)
-    r.art = cardpaint.sheets(lay[2], lay[3], lay[4], lay[8], sheet, False)
+    from handheld import cardpaint  # the card sheets (card w, h; the backs' step)
+    r.art = cardpaint.sheets(lay[2], lay[3], lay[8], sheet)
     cardpaint.__dict__.clear()  # its code goes even if a stale pointer keeps the module (see
     # handheld.render's _drop)
     cardpaint = None
     unload("handheld.cardpaint")
     from handheld import cardfaces  # then the pictures drawn in them: two compiles, each
-    cardfaces.paint(r.art, lay[4], 24)  # half the size of one (the "more" chip at tile 24)
+    cardfaces.paint(r.art, lay[4])  # half the size of one (the middle suit's scale)
     cardfaces.__dict__.clear()
     cardfaces = None
     unload("handheld.cardfaces")

@@ -3,16 +3,11 @@
 `TextView.update(app)` returns the whole screen as lines (and clears `app.dirty`), showing
 exactly what the pixel renderer shows: never the computer's cards.
 """
+from engine.names import card_label as card_short  # 'KH', '10S': the game's card names
 from handheld import screen as A
 from handheld import words
 
-SHORT_RANKS = ("9", "J", "Q", "K", "10", "A")
 SUITS = ("C", "D", "H", "S")  # strings, not one: a character read from a str is interned
-
-
-def card_short(c):
-    """'KH', '10S': the text view's card names."""
-    return SHORT_RANKS[c % 6] + SUITS[c // 6]
 
 
 def _suits(mask):
