@@ -93,7 +93,7 @@ def test_the_rules_help_goes_when_it_closes_and_opens_again():
         r.play("AA")
         if pages is None:
             pages = list(app.top.lines)
-        assert app.top.lines == pages and app.top.lines[-1] == "<3/7>  A:next  B:back"
+        assert app.top.lines == pages and app.top.lines[-1] == "<3/8>  A:next  B:back"
         r.tap(B)
         assert app.screen == S.MENU and not loaded("handheld.help", "handheld.helptext")
     assert app.errors == 0

@@ -24,8 +24,10 @@ _HELP = (
     "trump 9 for the face-up card. Declaring short loses 2 or 3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
-    "Keys\nA or LEFT/RIGHT: next card. B: play. UP: more choices. DOWN: a hint. SELECT: "
-    "last trick (if on). Hold B, START: menu (Hint, Last trick). LEFT/RIGHT change a value.",
+    "Keys\nA: next card. B: play, or choose. Hold B: the menu, with Hint and Last trick. In "
+    "the menu A: next item, B: choose or change.",
+    "More keys\nOn boards that have them: LEFT/RIGHT: next card, or change a setting. UP: "
+    "more choices. DOWN: a hint. SELECT: last trick (if on). START: menu.",
 )
 
 _PRESET_NOTES = {

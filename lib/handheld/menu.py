@@ -31,6 +31,12 @@ _ITEMS = const(11)  # the items shown everywhere: ids 0 to 10
 # string of 10 characters or fewer in its code, is a name interned for good on a board)
 
 
+def _setting(choice):
+    """The setting item id `choice` changes (a name of App.settings()), None for an action."""
+    return (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
+            "sound", "lights", "last_trick", None, None)[choice]
+
+
 class Menu(Screen):
     kind = MENU
     # Where the menu's code lives, measured (the app at HARD with its screens on CircuitPython's
@@ -67,7 +73,8 @@ class Menu(Screen):
         lines = ["Menu  %d/%d" % (i + 1, len(ids))]
         for j in range(top, top + _MENU_SHOWN):
             lines.append(("> " if j == i else "  ") + texts[ids[j]])
-        lines.append("B:ok  LEFT/RIGHT:change")
+        # keys every board has (two-button boards: A and B); LEFT/RIGHT are in the help
+        lines.append("A:next  B:change" if _setting(ids[i]) else "A:next  B:choose")
         self.page(lines, 1 + i - top)
 
     def _texts(self):
@@ -124,9 +131,7 @@ class Menu(Screen):
     def _choose(self, k, choice):
         """key() for the other keys on item `choice`: LEFT, RIGHT and B change its setting, B
         makes its action (apart from key(): see _act)."""
-        # the setting each item id changes (names of App.settings()), None for an action
-        name = (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-                "sound", "lights", "last_trick", None, None)[choice]
+        name = _setting(choice)
         if (k == LEFT or k == RIGHT) and name:
             step = -1 if k == LEFT else 1
         elif k == B:

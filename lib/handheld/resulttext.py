@@ -58,15 +58,18 @@ def hand_result(hand, bummerl=False):
     if r == score.FALSE_DECLARATION:
         return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
             "%d points, no trick" if pts == 3 else "%d points") % pts
-    return (head,) + _other(w, r, pts)
+    return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end")
 
 
-def _other(w, r, pts):
-    """hand_result's (reason, points line) of a close, a last trick or a run-out (apart from
-    it: a board loads each function's code into one block of its heap, and a smaller one
-    finds room sooner)."""
-    if r == score.CLOSER_WON:
-        return "%s closed and made 66" % words.WHO[w], _scale(pts)
+def _other(w, r, pts, frozen):
+    """hand_result's (reason, points line) of a close, a last trick or a run-out; frozen: a
+    close scores from the tricks and points at the close (R36). Apart from hand_result: a
+    board loads each function's code into one block of its heap, and a smaller one finds room
+    sooner."""
+    if r == score.CLOSER_WON:  # the page's tricks are at the end: say where the scale is from
+        return "%s closed and made 66" % words.WHO[w], (
+            "%s at the close: %d" % ("Schwarz" if pts > 2 else "Schneider", pts)
+            if frozen and pts > 1 else _scale(pts))
     if r == score.CLOSER_FAILED:
         return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d points" % pts
     if r == score.CLOSER_FALSE:
@@ -94,4 +97,4 @@ def _match_lines(m):
         won = "Hands won: you %d, CPU %d" % (len([r for r in m.results if r[0] == 0]),
                                               len([r for r in m.results if r[0] == 1]))
     return [head, "", left, goal % (m.target, m.hand_no + 1), "", won, "",
-            "B: new match", "START: menu"]
+            "B: new match", "Hold B or START: menu"]

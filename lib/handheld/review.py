@@ -34,10 +34,10 @@ def review_lines(hand, seed=0):
 
 class Review(Screen):
     """The review of a finished hand: "Reviewing..." is drawn first, the next ticks compute it;
-    UP/DOWN (and A) scroll, B goes back."""
+    A (and UP/DOWN) scroll, B goes back."""
 
     kind = REVIEW
-    hint = "UP/DOWN:scroll  B:back"
+    hint = "A:scroll  B:back"
     transient = ("handheld.review", "engine.coach.review", "engine.coach.reviewtext",
                  "engine.coach")
 
@@ -78,7 +78,7 @@ class Review(Screen):
         lines.extend(self.items[top:top + SHOWN])
         while len(lines) < SHOWN + 1:
             lines.append("")
-        lines.append("UP/DOWN:scroll  B:back" if n > SHOWN else "B:back")
+        lines.append("A:scroll  B:back" if n > SHOWN else "B:back")
         self.page(lines)
 
     def key(self, k):

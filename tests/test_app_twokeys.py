@@ -1,0 +1,151 @@
+"""What the pages tell a player, on every board: the key prompts of a two-button board (CLUE,
+Feather ESP32-S3 Reverse TFT: A, B and B held) name keys it has, and a hand won by a close says
+where its scale is from."""
+import re
+
+from engine.rules import Rules
+from handheld import screen as S
+from handheld.app import App
+from handheld.buttons import A, B
+from handheld.loop import Loop
+from handheld.resulttext import hand_result
+from handheld.textview import TextView
+from helpers import hand, play, DL, ND
+from sim.headless import Runner
+from sim.screens import stub_choose
+
+LACKING = re.compile(r"\b(LEFT|RIGHT|UP|DOWN|START|SELECT)\b")  # keys a two-button board lacks
+HAS = re.compile(r"\b[AB]\b")
+
+
+def unreachable(line):
+    """The 'KEYS: what' clauses of a prompt whose keys are all keys a two-button board lacks."""
+    bad = []
+    for clause in re.split(r"\s{2,}|, |\. ", line):
+        if ":" not in clause:
+            continue
+        keys = clause.split(":", 1)[0]
+        if LACKING.search(keys) and not HAS.search(keys):
+            bad.append(clause)
+    return bad
+
+
+def footer(app):
+    lines = [x for x in app.top.lines if x]
+    return lines[-1] if lines else ""
+
+
+def hold_b(r):
+    r.play("H")
+
+
+def test_two_button_keys_reach_every_page_and_every_prompt_names_them():
+    app = App(seed=4, choose=stub_choose)
+    r = Runner(Loop(app, TextView()))
+    seen = {}
+
+    def look(where, line):
+        seen[where] = line
+        assert not unreachable(line), (where, line)
+
+    r.settle()
+    assert app.screen == S.TITLE
+    for line in app.top.lines:
+        look("title", line)
+    hold_b(r)
+    assert app.screen == S.MENU
+    menu_keys = set()
+    for _ in range(len(app.top.ids)):  # A alone walks every item
+        look("menu", footer(app))
+        menu_keys.add(footer(app))
+        r.tap(A)
+    assert menu_keys == {"A:next  B:choose", "A:next  B:change"}
+    while app.top.lines[app.top.sel] != "> Rules help":
+        r.tap(A)
+    r.tap(B)
+    assert app.screen == S.HELP
+    pages = []
+    for _ in range(12):
+        pages.append(list(app.top.lines))
+        look("help", footer(app))
+        r.tap(A)
+        if app.top.lines == pages[0]:
+            break
+    keys = [p for p in pages if p[0] == "Keys"]
+    assert len(keys) == 1
+    # the first keys page is all a two-button board needs: it names no other key
+    assert not [x for x in keys[0] if LACKING.search(x)], keys[0]
+    assert "Hold B: the menu," in " ".join(keys[0])
+    assert [p for p in pages if p[0] == "More keys"]
+    r.tap(B)  # back to the menu, then back to the title
+    assert app.screen == S.MENU
+    while app.top.item != 0:
+        r.tap(A)
+    r.tap(B)
+    assert app.screen == S.TITLE
+
+    r.tap(B)  # a new match, played with A and B, each hand reviewed
+    reviews = 0
+    for _ in range(4000):
+        r.settle()
+        if app.screen == S.MATCH_END:
+            break
+        if app.screen == S.TABLE:
+            look("table", app.prompt)
+            r.tap(B)
+        elif app.screen == S.RESULT and reviews == 0:
+            r.tap(A)
+            r.tap(B)  # "Review this hand"
+            for _ in range(50):
+                r.settle()
+                if app.top.waiting():
+                    break
+            assert app.screen == S.REVIEW
+            look("review", footer(app))
+            r.tap(A)  # A scrolls (or stays, when all fits)
+            assert app.screen == S.REVIEW
+            r.tap(B)
+            assert app.screen == S.RESULT
+            reviews += 1
+        else:
+            r.tap(B)
+    assert app.screen == S.MATCH_END and reviews == 1
+    for line in app.top.lines:
+        look("match end", line)
+    assert "Hold B or START: menu" in app.top.lines
+    hold_b(r)  # the menu, as the match's page says
+    assert app.screen == S.MENU
+    assert set(seen) == {"title", "menu", "help", "table", "review", "match end"}
+
+
+def test_a_prompt_naming_only_arrows_is_caught():
+    # the check above is no formality: the prompts before the fix fail it
+    assert unreachable("B:ok  LEFT/RIGHT:change") == ["LEFT/RIGHT:change"]
+    assert unreachable("UP/DOWN:scroll  B:back") == ["UP/DOWN:scroll"]
+    assert unreachable("START: menu") == ["START: menu"]
+    assert unreachable("Hold B or START: menu") == []
+
+
+def _closed_then_a_trick_lost():
+    """Hearts trump. The non-dealer closes before trick 1 (the dealer has no trick then), gives
+    the dealer one trick (JC takes 9C) and makes 78 with the rest."""
+    h = hand(nondealer="AH TH KH AS TS 9C", dealer="JC AD TD KD QD KS", trump="QH")
+    return play(h, "C 9C JC AD KH AH TD TH KD AS KS TS QD")
+
+
+def test_a_close_won_says_its_scale_is_from_the_close():
+    h = _closed_then_a_trick_lost()
+    assert h.over and h.winner == ND and h.game_points == 3
+    assert h.tricks(DL) == 1 and h.frozen_tricks == 0  # R36 (D5): Schwarz at the close
+    head, why, pts = hand_result(h)
+    assert why.endswith("closed and made 66")
+    assert pts == "Schwarz at the close: 3"
+    assert len(pts) <= 26  # one line at 160 px
+
+
+def test_a_close_scored_at_the_end_keeps_the_plain_scale():
+    h = hand(nondealer="AH TH KH AS TS 9C", dealer="JC AD TD KD QD KS", trump="QH",
+             rules=Rules("sixty-six", close_score_at="end"))
+    play(h, "C 9C JC AD KH AH TD TH KD AS KS TS QD")
+    assert h.over and h.game_points == 2  # the dealer took a trick, under 33 points
+    assert hand_result(h)[2] == "Schneider: 2 points"
