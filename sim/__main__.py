@@ -2,7 +2,9 @@
 
     python -m sim                          a window (the screen scaled x4); keys: arrows,
                                            Z = A, X = B, Enter = START, Space = SELECT, Esc quits
-    python -m sim --text                   play in the terminal (type key letters, then Enter)
+    python -m sim --text                   play in the terminal (type key letters, then Enter;
+                                           q, end of input or Ctrl-C quits and saves)
+    python -m sim --text --keys "BBB.B"    replay a key script in text
     python -m sim --headless --keys "BBB.B" --shots DIR
                                            replay a key script on simulated time, save a PNG of
                                            every frame that changed (text frames without pygame)
@@ -56,6 +58,12 @@ def parse(argv=None):
         ap.error("--keys: unknown key%s %s: use %s" % ("s" if len(bad) > 1 else "",
                                                        " ".join(repr(c) for c in bad),
                                                        KEY_LETTERS))
+    if args.save_dir is not None and not args.save_dir.strip():
+        # an unset shell variable: never the default folder, whose saves a script would replace
+        ap.error("--save-dir: the path is empty (leave the option out for %s)"
+                 % default_save_dir())
+    if args.save_dir is not None and args.no_save:
+        ap.error("--save-dir and --no-save: choose one")
     if args.shots:
         why = shots_problem(args.shots)
         if why:
@@ -122,23 +130,26 @@ def run_text(args, script=None, out=sys.stdout):
         out.write("\n".join(view.update(app)) + "\n")
         return app
     out.write(TEXT_HELP + "\n\n" + "\n".join(view.update(app)) + "\n")
-    while True:
-        try:
-            line = input("keys> ")
-        except EOFError:
-            break
-        if line.strip().lower() in ("q", "quit", "exit"):
-            break
-        del seen[:]
-        try:
-            runner.play(line or "B")
-        except ValueError as e:
-            out.write("%s\n" % e)
-            continue
-        runner.settle()
-        for s in seen[:-1]:
-            out.write("  .. %s\n" % s)
-        out.write("\n".join(view.update(app)) + "\n")
+    try:
+        while True:
+            try:
+                line = input("keys> ")
+            except (EOFError, RuntimeError):  # end of input, or no stdin at all ("lost")
+                break
+            if line.strip().lower() in ("q", "quit", "exit"):
+                break
+            del seen[:]
+            try:
+                runner.play(line or "B")
+            except ValueError as e:
+                out.write("%s\n" % e)
+                continue
+            runner.settle()
+            for s in seen[:-1]:
+                out.write("  .. %s\n" % s)
+            out.write("\n".join(view.update(app)) + "\n")
+    except KeyboardInterrupt:  # Ctrl-C quits as q does: the match is kept
+        out.write("\n")
     if app.saves is not None:
         app.saves.flush(app)  # quitting: a match changed since the last write is kept
     return app
@@ -208,7 +219,10 @@ def run_window(args):
     loop = Loop(app, Renderer(display), keys, _ms, idle=pygame.time.wait)
     print("Sixty-Six simulator. Keys: " + "arrows, Z = A, X = B, Enter = START, "
           "Space = SELECT, Esc = quit")
-    loop.run()
+    try:
+        loop.run()
+    except KeyboardInterrupt:  # Ctrl-C in the terminal closes the window as Esc does
+        pass
     if app.saves is not None:
         app.saves.flush(app)  # the window closes: a changed match is kept
     pygame.quit()
@@ -227,10 +241,10 @@ def main(argv=None):
                          "--keys \"B.BRB\") or --shots DIR (a PNG of the title); with neither "
                          "it would do nothing\n")
         return 2
-    if args.text:
+    if args.text and not args.keys:
         app = run_text(args)
-    elif args.headless:
-        app = run_headless(args)
+    elif args.headless or args.text:  # --text --keys: the script replayed in text
+        app = run_headless(args) if not args.text else run_text(args, args.keys)
         if getattr(app, "shot_failed", False):
             return 1
         if app.errors:

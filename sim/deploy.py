@@ -219,15 +219,17 @@ def _other_kind(rel):
     return stem + (".mpy" if ext == ".py" else ".py") if ext in MODULE else None
 
 
-def stale(dest, files, libraries):
+def stale(dest, files, libraries, ours=True):
     """Drive paths to remove: the other kind of each module written, and modules in our
-    folders (engine, lib/handheld, copied libraries) that the project no longer has."""
+    folders (engine, lib/handheld, copied libraries) that the project no longer has. ours:
+    dest is a CIRCUITPY drive or holds the game already; else (--force on another folder) its
+    folders of the same names are not ours to clear."""
     out = set()
     for rel in files:
         other = _other_kind(rel)
         if other and other not in files and os.path.isfile(os.path.join(dest, other)):
             out.add(other)
-    for top in OWN_DIRS + tuple("lib/" + name for name in libraries):
+    for top in (OWN_DIRS + tuple("lib/" + name for name in libraries)) if ours else ():
         folder = os.path.join(dest, top)
         if os.path.isdir(folder):
             for rel in _walk(folder):
@@ -274,6 +276,34 @@ def space_needed(dest, writes, removes, cluster):
     for rel in removes:
         need -= _cluster(os.path.getsize(os.path.join(dest, rel)), cluster)
     return need
+
+
+def one_by_one_short(dest, writes, order, removes, free, cluster, folders=()):
+    """Bytes missing at the tightest step of a deploy that replaces files one by one (0: it
+    fits): the stage folder and new folders first, stale files removed, then each new file
+    written beside its old copy and moved over it (_apply without staging)."""
+    room = free - cluster * (1 + len(folders))
+    for rel in removes:
+        room += _cluster(os.path.getsize(os.path.join(dest, rel)), cluster)
+    short = 0
+    for rel in order:
+        new = _cluster(len(writes[rel]), cluster)
+        short = max(short, new - room)
+        path = os.path.join(dest, rel)
+        room += (_cluster(os.path.getsize(path), cluster) if os.path.isfile(path) else 0) - new
+    return short
+
+
+def _leftover(dest, cluster):
+    """Bytes held by a stage folder an interrupted deploy left (ours: it goes first)."""
+    total = 0
+    for base, _, names in os.walk(os.path.join(dest, STAGE)):
+        for n in names:
+            try:
+                total += _cluster(os.path.getsize(os.path.join(base, n)), cluster)
+            except OSError:
+                pass
+    return total
 
 
 def _kb(n):
@@ -431,8 +461,7 @@ def _apply(dest, writes, order, removes, staged, out, folders=()):
             os.replace(temp[rel], path)
         except OSError as e:
             left = [r for r in order[done:]]
-            if not staged and os.path.exists(temp[rel]):
-                os.remove(temp[rel])
+            shutil.rmtree(stage, ignore_errors=True)  # staged or not: nothing of it is used
             raise _write_error(dest, e, "%d of %d files are in place; still to write: %s%s. "
                                "The board holds a mix of the old and the new game until then "
                                "(%s). Free space or fix the drive, then deploy again: it "
@@ -485,7 +514,10 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
             unchanged += 1
         else:
             writes[rel] = data
-    removes = stale(dest, files, libraries)
+    ours = os.path.exists(os.path.join(dest, "boot_out.txt")) or os.path.isfile(
+        os.path.join(dest, "lib", "handheld", "app.py")) or os.path.isfile(
+        os.path.join(dest, "lib", "handheld", "app.mpy"))
+    removes = stale(dest, files, libraries, ours)
     empty = emptied(dest, files, removes)
     settings = os.path.join(dest, "settings.toml")
     old = _read(settings) if os.path.isfile(settings) else b""
@@ -501,7 +533,7 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     except (AttributeError, OSError):
         cluster = 512
     need = space_needed(dest, writes, removes, cluster)
-    free = shutil.disk_usage(dest).free
+    free = shutil.disk_usage(dest).free + _leftover(dest, cluster)
     if need > 0 and need + RESERVE > free:
         raise DeployError("not enough space on %s: the game needs %s more, %s is free (and %s "
                           "stays free for saves). Try --mpy-cross, or delete files you do "
@@ -522,6 +554,13 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     # Libraries first, code.py last: a board that reloads on every write starts the new
     # game only once everything it imports is there.
     order = sorted(writes, key=lambda rel: (rel == "code.py", rel == "boot.py", rel))
+    short = 0 if staged else one_by_one_short(dest, writes, order, removes, free, cluster,
+                                              folders)
+    if short > 0:  # a file would not fit beside its old copy: refuse before a mix is made
+        raise DeployError("not enough space on %s to replace the game's files one by one: %s "
+                          "more is needed while the largest is written (%s is free). Delete "
+                          "files you do not need, or try --mpy-cross; nothing was changed."
+                          % (dest, _kb(short), _kb(free)))
     if not dry_run and (order or removes):
         _make_stage(dest)
     for rel in removes:

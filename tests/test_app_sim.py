@@ -220,3 +220,52 @@ def test_shots_into_a_folder_without_write_permission_are_refused(tmp_path):
         assert done.returncode == 2 and "cannot write there: Permission denied" in done.stderr
     finally:
         d.chmod(0o700)
+
+
+# ---- quitting and saving from the terminal; a save folder that is no folder -------------------
+
+def test_an_empty_save_dir_is_refused_not_taken_for_the_default_folder():
+    # an unset shell variable ("--save-dir $DIR") must not write over the player's own saves
+    done = sim("--headless", "--keys", "B", "--save-dir", "")
+    assert done.returncode == 2
+    assert "--save-dir: the path is empty (leave the option out for " in done.stderr
+    done = sim("--text", "--save-dir", "x", "--no-save", stdin="q\n")
+    assert done.returncode == 2 and "--save-dir and --no-save: choose one" in done.stderr
+
+
+def test_text_mode_replays_keys_given_on_the_command_line():
+    done = sim("--text", "--keys", "BBB")
+    assert done.returncode == 0, done.stderr
+    assert "Your hand:" in done.stdout and "keys> " not in done.stdout
+
+
+def test_text_mode_with_no_stdin_at_all_quits_cleanly():
+    done = subprocess.run(["sh", "-c", '"$0" -m sim --text --no-save 0<&-', sys.executable],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-")))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "new match" in done.stdout
+
+
+def test_ctrl_c_in_text_mode_quits_as_q_does_and_keeps_the_match(tmp_path):
+    import select
+    import signal
+    folder = str(tmp_path / "saves")
+    p = subprocess.Popen([sys.executable, "-m", "sim", "--text", "--save-dir", folder],
+                         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdin.write(b"B\nBBBB\n")
+    p.stdin.flush()
+    out = b""
+    while out.count(b"keys> ") < 3:  # both lines played: the game waits for the next
+        ready, _, _ = select.select([p.stdout], [], [], 120)
+        assert ready, out  # (a hung simulator fails here, not a slow one)
+        chunk = os.read(p.stdout.fileno(), 4096)
+        assert chunk, out
+        out += chunk
+    p.send_signal(signal.SIGINT)
+    rest, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    assert b"Traceback" not in err
+    again = sim("--text", "--save-dir", folder, stdin="q\n")
+    assert "Match in progress" in again.stdout and "> Continue" in again.stdout

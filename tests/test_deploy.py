@@ -375,6 +375,7 @@ def test_drive_that_fills_while_replacing_says_what_is_left(project, small_drive
     _old_install(project, drive)
     _fill_to(drive, 36864)
     monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    monkeypatch.setattr(deploy, "one_by_one_short", lambda *a: 0)
     monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: collections_usage(20000))
     code, out, err = run([drive], project, capsys)
     assert code == 1, out + err
@@ -392,6 +393,51 @@ def test_drive_that_fills_while_replacing_says_what_is_left(project, small_drive
     assert got["code.py"] == b"from handheld import app, extra  # v2\n"
     assert got["lib/handheld/extra.py"] == open(
         os.path.join(project, "lib", "handheld", "extra.py"), "rb").read()
+
+
+def test_an_update_that_frees_space_on_a_nearly_full_drive_is_refused_before_writing(
+        project, small_drive):
+    """The update takes no more room than the old install, but a file cannot be written
+    beside its old copy: refused up front, not stopped halfway with a mix of old and new."""
+    drive = small_drive("size=256k")
+    _old_install(project, drive)
+    assert cli([drive], project)[0] == 0  # version 2 installed
+    with open(os.path.join(project, "lib", "handheld", "app.py")) as f:
+        text = f.read()
+    write(os.path.join(project, "lib", "handheld", "app.py"), text.replace("#" * 10, "=" * 10))
+    _fill_to(drive, 4096)
+    before = files_in(drive)
+    code, out, err = cli([drive], project)
+    assert code == 1, out + err
+    assert "to replace the game's files one by one" in err and "nothing was changed" in err
+    assert "Traceback" not in err and files_in(drive) == before
+    os.remove(os.path.join(drive, "filler.bin"))
+    assert cli([drive], project)[0] == 0  # with room it goes through
+
+
+def test_a_stage_folder_left_behind_counts_as_free_and_goes(project, small_drive):
+    drive = small_drive("size=512k")
+    _old_install(project, drive)
+    left = os.path.join(drive, deploy.STAGE)
+    write(os.path.join(left, "0000"), "#" * 100000)  # an interrupted deploy's leftovers
+    _fill_to(drive, 32768)  # version 2 needs about 60 KB more: only with the stage's room
+    code, out, err = cli([drive], project)
+    assert code == 0, out + err
+    assert "no room to stage" not in out
+    assert not os.path.exists(left)
+    assert files_in(drive)["code.py"] == b"from handheld import app, extra  # v2\n"
+
+
+def test_force_into_another_folder_removes_none_of_its_files(project, tmp_path, capsys):
+    other = tmp_path / "otherproj"
+    write(str(other / "engine" / "physics.py"), "G = 9.81\n")
+    write(str(other / "engine" / "ai" / "brain.py"), "THINK = 1\n")
+    code, out, err = run(["--force", str(other)], project, capsys)
+    assert code == 0, err
+    assert "(stale)" not in out and "0 stale removed" in out
+    got = files_in(str(other))
+    assert got["engine/physics.py"] == b"G = 9.81\n" and got["engine/ai/brain.py"] == b"THINK = 1\n"
+    assert got["engine/rules.py"] == b"RULES = 1\n"  # the game is there beside them
 
 
 # ---- old install shapes, mpy-cross faults, files that run instead of code.py ----------------
