@@ -57,10 +57,22 @@ def load_old_ai(rev):
     import tempfile
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     pkg = "oldai_" + re.sub(r"[^0-9A-Za-z]", "_", rev)
-    base = os.path.join(tempfile.mkdtemp(prefix="tablecmp"), pkg)
+    top = tempfile.mkdtemp(prefix="tablecmp")
+    try:
+        return _load_old_ai(rev, root, pkg, os.path.join(top, pkg))
+    finally:  # the modules are imported, or failed to be: the copies are not needed again
+        import shutil
+        shutil.rmtree(top, ignore_errors=True)
+        sys.path[:] = [p for p in sys.path if p != top]
+
+
+def _load_old_ai(rev, root, pkg, base):
+    import re
+    import subprocess
     os.makedirs(base)
     open(os.path.join(base, "__init__.py"), "w").close()
     names = "|".join(AI_MODULES)
+    written = []
     for name in AI_MODULES:
         # the engine/ai/ package of today, else the flat engine/ of older revisions
         paths = ("engine/ai/__init__.py" if name == "ai" else "engine/ai/%s.py" % name,
@@ -89,8 +101,11 @@ def load_old_ai(rev):
         text = re.sub(r"from engine\.(%s) import" % names, r"from %s.\1 import" % pkg, text)
         with open(os.path.join(base, name + ".py"), "w") as f:
             f.write(text)
+        written.append(name)
     sys.path.insert(0, os.path.dirname(base))
     mod = importlib.import_module(pkg + ".ai")
+    for name in written:  # every module now, none later from a folder that is gone
+        importlib.import_module(pkg + "." + name)
     _OLD_AI[rev] = mod
     return mod
 

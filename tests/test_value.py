@@ -419,3 +419,24 @@ def test_tablecmp_old_ai_plays_a_git_revision_of_the_ai(capsys):
         capsys.readouterr().err
     assert tablecmp.main([shipped, "--old-ai", "HEAD", "--old", shipped, "--pairs", "4"]) == 2
     assert "no --old with it" in capsys.readouterr().err
+
+
+def test_tablecmp_old_ai_leaves_no_temporary_folder(tmp_path, monkeypatch):
+    """The revision's modules are imported, all of them, and their copies removed: a run (and
+    each of its worker processes) leaves nothing in the temporary folder, nor does a bad
+    revision; the modules still play once the copies are gone."""
+    import os
+    import tempfile
+    from sim import tablecmp
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tablecmp, "_OLD_AI", {})
+    try:
+        tablecmp.load_old_ai("HEAD")
+    except ValueError as e:
+        pytest.skip("not a git checkout: %s" % e)
+    with pytest.raises(ValueError):
+        tablecmp.load_old_ai("no-such-rev")
+    assert os.listdir(str(tmp_path)) == []
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    shipped = os.path.join(root, "engine", "ai", "value_table.py")
+    assert len([tablecmp.play_deal((i, shipped, None, "santase", 4, "HEAD")) for i in range(2)]) == 2
