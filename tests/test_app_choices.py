@@ -25,6 +25,12 @@ def until(r, app, cond, limit=600):
     return False
 
 
+def pick(r, app, i):
+    """Move the open choices panel's selection to its item i (A steps down, round)."""
+    while app.table.panel_sel != i:
+        r.tap(A)
+
+
 def leading(app):
     h = app.match.hand
     return app.table.panel is None and h.trick_card < 0 and not h.draw_pending
@@ -56,9 +62,7 @@ def test_by_hand_the_more_panel_announces_then_only_k_or_q_may_lead():
     r.tap(UP)
     assert app.table.panel[0] == "Your lead"
     texts = [t for t, a in app.table.panel[1]]
-    i = [k for k in range(len(texts)) if " in " in texts[k]][0]
-    for _ in range(i):
-        r.tap(A)
+    pick(r, app, [k for k in range(len(texts)) if " in " in texts[k]][0])
     r.tap(B)
     h = app.match.hand
     assert h.announced >= 0 and app.table.panel is None
@@ -79,21 +83,18 @@ def test_the_panel_can_exchange_close_and_back_out():
     r.tap(UP)
     items = [a for t, a in app.table.panel[1]]
     assert items[-1] == -1  # "Back to cards"
-    for _ in range(len(items) - 1):
-        r.tap(A)
+    pick(r, app, len(items) - 1)
     r.tap(B)
     assert app.table.panel is None and EXCHANGE not in h.history
     r.tap(UP)
-    for _ in range(items.index(EXCHANGE)):
-        r.tap(A)
+    pick(r, app, items.index(EXCHANGE))
     trump = h.trump_card
     r.tap(B)
     assert h.history[-1] == EXCHANGE and h.hand_mask(0) >> trump & 1
     if CLOSE in h.legal_actions():
         r.tap(UP)
         items = [a for t, a in app.table.panel[1]]
-        for _ in range(items.index(CLOSE)):
-            r.tap(A)
+        pick(r, app, items.index(CLOSE))
         r.tap(B)
         assert h.closed_by == 0
 
@@ -130,3 +131,42 @@ def test_the_app_plays_against_engine_ai_at_normal_by_default():
     from engine import ai
     app = App(seed=3)
     assert app.choose is ai.choose and app.level == ai.NORMAL == S.NORMAL
+
+
+def test_pressing_only_b_never_declares_66_short():
+    """B plays the card under the cursor. Once the rightmost card is played the cursor stays
+    on a card, not the "more" chip; and a choices panel never opens on a 66 declared short
+    (R30a: it loses 2 or 3). Before, B, B there declared: seed 1 at NORMAL, 186 B's."""
+    from engine import score
+    app = App(seed=1, level=1)
+    r = runner(app)
+    shorts = 0
+    turns = 0
+    for _ in range(400):
+        r.settle()
+        if app.screen == S.TABLE and app.table.phase == S.HUMAN:
+            t = app.table
+            turns += 1
+            if t.panel is None:
+                assert t.cursor < len(t.hand_cards), "the cursor on the chip"
+            elif t.panel[1][t.panel_sel][1] == DECLARE:
+                assert app.match.hand.points(0) >= 66, "a short 66 preselected"
+        h = app.match.hand if app.match else None
+        if h is not None and h.over and h.reason == score.FALSE_DECLARATION and h.winner == 1:
+            shorts += 1
+        r.tap(B)
+    assert turns > 100 and shorts == 0
+
+
+def test_the_more_panel_on_a_short_66_starts_on_its_next_item():
+    app = App(seed=4, level=0)
+    r = runner(app)
+
+    def short_66_lead(a):
+        h = a.match.hand
+        return leading(a) and DECLARE in h.legal_actions() and h.points(0) < 66
+    assert until(r, app, short_66_lead)
+    r.tap(UP)  # the choices
+    t = app.table
+    assert t.panel[0] == "Your lead" and t.panel[1][0] == ("Declare 66", DECLARE)
+    assert t.panel_sel == 1 and t.panel[1][1][1] != DECLARE

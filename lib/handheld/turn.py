@@ -128,8 +128,15 @@ class Turn(Screen):
         self.playable = m
         self.has_more = more and not h.draw_pending
         self.hand_cards = hand_order(h.hand_mask(0))
-        if not self._playable_at(self.cursor):
-            self._move(1)
+        # on a playable card, never the "more" chip: B on it after the last card played
+        # opened the choices (a false 66 a B later)
+        n = len(self.hand_cards)
+        i = min(self.cursor, n - 1)
+        for _ in range(n):
+            if m >> self.hand_cards[i] & 1:
+                break
+            i = (i + 1) % n
+        self.cursor = i
         self.app.mark(_D_HAND | _D_PROMPT)
         self._show_choice()
 
@@ -210,7 +217,8 @@ class Turn(Screen):
                     40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
         self.panel = ("Your lead", items)
-        self.panel_sel = 0
+        # not a 66 declared short (R30a: it loses 2 or 3): another item, else "Back"
+        self.panel_sel = 1 if items[0][1] == DECLARE and h.points(0) < 66 else 0
         if self.hint_card >= 24:  # a hint said one of these: it is selected
             self.select(self.hint_card)
         self.app.mark(_D_PANEL)
