@@ -124,7 +124,7 @@ def test_a_false_declaration_is_scored_and_said_in_words():
     assert app.screen == S.RESULT
     assert app.top.lines[0] == "CPU wins the hand"
     assert app.top.lines[2] == "False declaration by you"
-    assert app.top.lines[3] in ("2 points", "3 points, no trick")
+    assert app.top.lines[3] in ("2 game points", "3 game points, no trick")
 
 
 def test_the_app_plays_against_engine_ai_at_normal_by_default():

@@ -18,10 +18,10 @@ _HELP = (
     "higher card of the suit led, or any trump.",
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
     "Holding K+Q of a suit, lead one to announce a marriage: 20, or 40 in trumps.",
-    "Strict play\nOnce the stock is empty or closed you must follow suit and win the trick if "
-    "you can, else trump. Grey cards may not be played.",
-    "Your choices\nAfter winning a trick: draw, close the stock or declare 66. Exchange the "
-    "trump 9 for the face-up card. Declaring short loses 2 or 3.",
+    "Strict play\nStock empty or closed: follow suit and win the trick if you can, else "
+    "trump. Grey cards may not be played. Last trick +10; then the higher total wins.",
+    "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the trump 9 "
+    "for the face-up card. Declaring short loses 2 or 3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
     "Keys\nA: next card. B: play, or choose. Hold B: the menu, with Hint and Last trick. In "
@@ -34,8 +34,9 @@ _PRESET_NOTES = {
     "schnapsen": "Schnapsen\n20 cards, no nines, 5 in a hand; swap the trump jack. Count down "
                  "from 7 (Bummerl). Last trick wins a hand that runs out. Close only after "
                  "drawing.",
-    "santase": "Santase\nPlay to 11. No marriage or closing on the first trick; swap and close "
-               "need 4 cards in the stock. A failed close costs 3. Marriages after closing.",
+    "santase": "Santase\nPlay to 11; the winner deals. No marriage or closing on the first "
+               "trick; swap and close need 4 cards in the stock. A failed close costs 3. "
+               "Marriages after closing.",
 }
 
 
@@ -48,6 +49,10 @@ def help_page(preset_name, at):
     # the module compiles over the app's heap
     n = len(texts)
     text = texts[at % n]
+    if note is not None and preset_name == "schnapsen":  # 20 cards: no nines, a jack to swap,
+        # the last trick decides (R31, R32: its own page)
+        text = text.replace(", 9 0", "").replace("trump 9", "trump J").replace(
+            " Last trick +10; then the higher total wins.", "")
     if at % n == 0:  # the goal: the match as the preset plays it (R39)
         r = preset(preset_name)
         goal = "first to %d wins the match"

@@ -57,7 +57,7 @@ def hand_result(hand, bummerl=False):
         return head, why, _scale(pts)
     if r == score.FALSE_DECLARATION:
         return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
-            "%d points, no trick" if pts == 3 else "%d points") % pts
+            "%d game points, no trick" if pts == 3 else "%d game points") % pts
     return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end")
 
 
@@ -71,11 +71,11 @@ def _other(w, r, pts, frozen):
             "%s at the close: %d" % ("Schwarz" if pts > 2 else "Schneider", pts)
             if frozen and pts > 1 else _scale(pts))
     if r == score.CLOSER_FAILED:
-        return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d points" % pts
+        return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d game points" % pts
     if r == score.CLOSER_FALSE:
-        return "%s closed, declared short" % words.WHO[1 - w], "%d points" % pts
+        return "%s closed, declared short" % words.WHO[1 - w], "%d game points" % pts
     if r == score.CLOSER_BEATEN:
-        return "%s beat the closer to 66" % words.WHO[w], "%d points" % pts
+        return "%s beat the closer to 66" % words.WHO[w], "%d game points" % pts
     if r == score.LAST_TRICK:
         return "%s took the last trick" % words.WHO[w], "1 game point"
     if r == score.RUN_OUT:

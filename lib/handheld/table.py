@@ -128,14 +128,16 @@ class Table(Turn):
             if not lead:
                 led, follow, w = h.last_trick
                 app.trick_taken(w == 0)
-                self.pause(_TRICK_MS, "%s take%s the trick +%d" % (
-                    words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow]))
+                self.pause(_TRICK_MS, "%s take%s the trick +%d%s" % (
+                    words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow],
+                    "+%d" % h.bonus[w] if h.bonus[w] else ""))  # the last trick's 10 (R31)
         elif a < EXCHANGE:
             s = a - MARRIAGE
             self.pause(_NOTICE_MS if seat else 0, "%s: %d in %s" % (
                 name, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
-            self.pause(_NOTICE_MS if seat else 0, "%s took the trump card" % name)
+            self.pause(_NOTICE_MS if seat else 0, "%s swapped the trump %s" % (
+                name, "J" if h.rules.exchange_rank else "9"))
         elif a == CLOSE:
             self.pause(_NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:

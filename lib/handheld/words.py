@@ -14,10 +14,13 @@ LEVEL_WORDS = ("easy", "normal", "hard")
 
 
 def match_line(match):
-    """'Match: you 3, CPU 1 of 7' or, for a Bummerl, the points still to go."""
+    """'Match: you 3, CPU 1 of 7' ('Match: you 10, CPU 10' where that is too long for 160
+    px) or, for a Bummerl, the points still to go."""
     if match.bummerl:
         return "To go: you %d, CPU %d" % (match.scores[0], match.scores[1])
-    return "Match: you %d, CPU %d of %d" % (match.scores[0], match.scores[1], match.target)
+    line = "Match: you %d, CPU %d" % (match.scores[0], match.scores[1])
+    goal = " of %d" % match.target
+    return line + goal if len(line) + len(goal) <= WIDTH else line
 
 
 def wrap(text, width=WIDTH):

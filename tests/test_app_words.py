@@ -1,6 +1,6 @@
 """What the pages tell a player, on every board: the key prompts of a two-button board (CLUE,
-Feather ESP32-S3 Reverse TFT: A, B and B held) name keys it has, and a hand won by a close says
-where its scale is from."""
+Feather ESP32-S3 Reverse TFT: A, B and B held) name keys it has; a close won says where its
+scale is from; the match line, the review cut short and the rules help say what is so."""
 import re
 
 from engine.rules import Rules
@@ -149,3 +149,97 @@ def test_a_close_scored_at_the_end_keeps_the_plain_scale():
     play(h, "C 9C JC AD KH AH TD TH KD AS KS TS QD")
     assert h.over and h.game_points == 2  # the dealer took a trick, under 33 points
     assert hand_result(h)[2] == "Schneider: 2 points"
+
+
+def test_the_match_line_fits_160_px_with_two_digit_scores():
+    from engine.match import Match
+    from engine.rules import preset
+    from handheld import words
+    m = Match(preset("santase"), 1, 11)
+    for scores in ((3, 1), (10, 9), (10, 10), (12, 10), (2, 13)):
+        m.scores = list(scores)
+        line = words.match_line(m)
+        assert len(line) <= words.WIDTH, line
+        assert line.startswith("Match: you %d, CPU %d" % scores)
+    m.scores = [10, 9]
+    assert words.match_line(m) == "Match: you 10, CPU 9 of 11"
+    m.scores = [10, 10]
+    assert words.match_line(m) == "Match: you 10, CPU 10"
+
+
+def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
+    from handheld.review import replay_match
+    from engine.ai import choose
+    app = App(seed=3, choose=stub_choose)
+    r = Runner(Loop(app, TextView()))
+    r.tap(B)
+    for _ in range(500):
+        r.settle()
+        if app.screen == S.RESULT:
+            break
+        r.tap(B)
+    m = app.match
+    before = list(m.scores)
+    rm = replay_match(m)
+    h = rm.hand
+    while not h.over:
+        v = h.view(h.to_move)
+        rm.apply(choose(v, 0, 1))
+    assert h.game_points > 0 and rm.scores == before and m.scores == before
+
+
+def test_a_review_cut_short_by_its_budget_says_what_the_rest_found(monkeypatch):
+    from engine.coach import review as engine_review
+    from handheld.review import review_lines
+    cut = (None, 3, "Tricks 1-3: not reviewed (time budget)")
+    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [cut])
+    lines = review_lines(None)
+    assert " ".join(lines) == ("Tricks 1-3: not reviewed (time budget) From trick 4 on, no "
+                               "decision cost you a game point.")
+    costly = (2, 5, "Trick 5: you led QH. AH wins 2 instead of 0.")
+    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [costly, cut])
+    assert "From trick" not in " ".join(review_lines(None))
+    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [])
+    assert review_lines(None) == ["No decision cost you a", "game point: well played."]
+
+
+def test_the_rules_help_fits_its_pages_and_speaks_of_the_game_chosen(monkeypatch):
+    from handheld import helptext
+    pages = {}
+    for name in ("sixty-six", "schnapsen", "santase"):
+        n = helptext.help_page(name, 0)[1]
+        pages[name] = [helptext.help_page(name, at)[0] for at in range(n)]
+    monkeypatch.setattr(helptext, "_HELP_LINES", 99)
+    for name in pages:  # no page loses a line to the screen's 8
+        n = len(pages[name])
+        assert pages[name] == [helptext.help_page(name, at)[0] for at in range(n)], name
+    text = {name: " ".join(" ".join(p) for p in pages[name]) for name in pages}
+    assert "9 0" in text["sixty-six"] and "9 0" not in text["schnapsen"]  # no nines (R1)
+    assert "trump 9" in text["santase"] and "trump J" in text["schnapsen"]  # R13
+    assert "Last trick +10" in text["sixty-six"] and "+10" not in text["schnapsen"]  # R31
+    assert "the winner deals" in text["santase"]  # R4 next_dealer
+
+
+def test_the_table_says_the_last_tricks_ten_and_a_swap_in_words():
+    from engine.cards import EXCHANGE
+    seen = []
+    app = App(seed=2, level=0)  # EASY: the computer swaps the trump 9 whenever it may (R13)
+    r = Runner(Loop(app, TextView()), on_frame=lambda run: seen.append(app.prompt))
+    bonus = swap = False
+    for _ in range(3000):
+        r.settle()
+        h = app.match.hand if app.match else None
+        if h is not None and h.over and h.bonus != [0, 0] and app.screen == S.RESULT:
+            w = 0 if h.bonus[0] else 1
+            assert h.bonus[w] == 10
+            said = [p for p in seen if re.match(r"(You take|CPU takes) the trick \+\d+\+10$", p)]
+            assert said, seen[-20:]
+            bonus = True
+        if h is not None and EXCHANGE in h.history:
+            assert [p for p in seen if p.endswith("swapped the trump 9")], seen[-20:]
+            swap = True
+        if bonus and swap:
+            break
+        r.tap(B)
+    assert bonus and swap
+    assert not [p for p in seen if "took the trump card" in p]
