@@ -223,7 +223,8 @@ def run_arena(spec_a, spec_b, n, preset_name="sixty-six", mode="matches", jobs=1
         import multiprocessing
         # spawn, not fork: a forked child of a process that holds pygame/SDL (the simulator,
         # a pytest worker) can hang; spawned workers start clean
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        from sim.cli import pool_size
+        with multiprocessing.get_context("spawn").Pool(pool_size(jobs, n)) as pool:
             for r in pool.imap_unordered(play_pair, tasks):
                 results.append(r)
                 if progress:

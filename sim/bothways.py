@@ -24,6 +24,7 @@ docs/experiments.md's "Finishing the hand both ways" was measured: `pypy3 -m sim
 """
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -204,21 +205,34 @@ def main(argv=None):
     try:
         rules = preset(args.preset)
         make_player(args.against)
-        out = open(args.out, "w") if args.out else None
+        if args.out:  # checked now, written at the end (an old file stays until then)
+            folder = os.path.dirname(os.path.abspath(args.out))
+            if os.path.isdir(args.out) or not os.path.isdir(folder) or \
+                    not os.access(folder, os.W_OK):
+                raise ValueError("--out %s: not a file that can be written" % args.out)
     except (ValueError, OSError) as e:
         print("sim.bothways: %s" % e, file=sys.stderr)
         return 2
     t0 = time.time()
     tasks = [(i, args.kind, args.against, rules.name, args.seed) for i in range(args.deals)]
     rows = [r for deal in _run(play_deal, tasks, args.jobs, 4) for r in deal]
-    if out is not None:
-        with out:
-            for r in rows:
-                out.write(json.dumps(r) + "\n")
     print("HARD against %s, %s, %d deals x 2 seats, seed %d, %s decisions (%.0f s):" % (
         args.against, rules.name, args.deals, args.seed, args.kind, time.time() - t0))
     for line in report(args.kind, rows):
         print(line)
+    if args.out:  # after the report: a failed write loses neither it nor the old file
+        tmp = args.out + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                for r in rows:
+                    f.write(json.dumps(r) + "\n")
+            os.replace(tmp, args.out)
+        except OSError as e:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            print("sim.bothways: --out %s not written: %s" % (args.out, e.strerror or e),
+                  file=sys.stderr)
+            return 1
     return 0
 
 

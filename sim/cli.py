@@ -1,5 +1,6 @@
 """Small helpers the desktop tools' command lines share."""
 import argparse
+import os
 
 
 def at_least_1(text):
@@ -11,3 +12,9 @@ def at_least_1(text):
     if n < 1:
         raise argparse.ArgumentTypeError("must be a whole number >= 1, not %r" % text)
     return n
+
+
+def pool_size(jobs, tasks):
+    """Worker processes for `tasks` tasks when `jobs` are asked: never more than the tasks, nor
+    than 4 a core (a mistyped --jobs 99999 would start that many processes)."""
+    return max(1, min(jobs, tasks, 4 * (os.cpu_count() or 1)))

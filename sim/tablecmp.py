@@ -37,6 +37,7 @@ from engine.hand import Hand
 from engine.rng import mix
 from engine.rules import preset
 from sim.arena import _act, mean_ci
+from sim.cli import at_least_1
 from sim.players import make_player
 from sim.train import N_ROWS, N_WEIGHTS
 
@@ -234,7 +235,7 @@ def main(argv=None):
     ap.add_argument("--pairs", type=int, default=20000, help="deals, each played twice")
     ap.add_argument("--preset", default="sixty-six")
     ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=at_least_1, default=1)
     ap.add_argument("--old-ai", metavar="REV", help="OLD is the HARD of this git revision")
     ap.add_argument("--against", metavar="SPEC",
                     help="NEW and OLD each play this player on the same deals (see above)")
@@ -277,7 +278,8 @@ def _run(work, tasks, jobs, chunk):
     if jobs <= 1:
         return [work(t) for t in tasks]
     import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    from sim.cli import pool_size
+    with multiprocessing.get_context("spawn").Pool(pool_size(jobs, len(tasks))) as pool:
         return pool.map(work, tasks, chunksize=chunk)
 
 

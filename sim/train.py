@@ -36,6 +36,7 @@ from engine.cards import SUIT_MASK, bit_index, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import PRESET_ORDER, preset
+from sim.cli import at_least_1
 from sim.players import make_player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -225,8 +226,33 @@ def write_table(path, tables, notes):
             lines.append("        %r" % raw[i:i + 24])
         lines.append("    ),")
     lines.append("}")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    _replace(path, ("\n".join(lines) + "\n").encode())
+
+
+def _replace(path, data):
+    """Write path whole or not at all: a temporary file beside it, then renamed over it (a
+    full disk leaves the old table, which the engine imports, as it was)."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
+def _writable(folder):
+    """None if a file can be written in folder, else why not (checked before the long part)."""
+    probe = os.path.join(folder, ".sim-train-probe")
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"probe")
+        os.remove(probe)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
 
 
 def _who(args):
@@ -242,7 +268,7 @@ def main(argv=None):
     ap.add_argument("--opponent", metavar="SPEC",
                     help="the player's opponent (default: itself); the seats swap every second "
                          "hand, and both seats' positions are fitted")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=at_least_1, default=1)
     ap.add_argument("--seed", type=int, default=101)
     ap.add_argument("--explore", type=int, default=0,
                     help="per mille of open-phase cards played at random (data off the player's path)")
@@ -281,6 +307,15 @@ def main(argv=None):
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):  # before the long part
         print("sim.train: no folder for --out %s" % args.out, file=sys.stderr)
         return 2
+    if os.path.isdir(args.out):
+        print("sim.train: --out %s is a folder; name the table file" % args.out, file=sys.stderr)
+        return 2
+    for opt, folder in (("--out", os.path.dirname(os.path.abspath(args.out))),
+                        ("--records", args.records)):
+        why = folder and _writable(folder)
+        if why:
+            print("sim.train: %s: cannot write in %s: %s" % (opt, folder, why), file=sys.stderr)
+            return 2
     try:  # a bad preset or player fails here, before any work
         names = PRESET_ORDER if args.preset == "all" else (preset(args.preset).name,)
         make_player(args.player)
@@ -314,17 +349,28 @@ def main(argv=None):
             who = _who(args).replace("/", "_").replace(" ", "_")
             saved = os.path.join(args.records, "%s-%d-%s-%d-%d.npz" % (
                 name, args.hands, who, args.seed, args.explore))
+        parts = None
         if saved and os.path.isfile(saved):
-            with np.load(saved) as z:
-                parts = [(0, z["stocks"], z["xs"], z["ys"], z["ids"])]
-                los = z["los"]
-        else:
+            import zipfile
+            try:
+                with np.load(saved) as z:
+                    parts = [(0, z["stocks"], z["xs"], z["ys"], z["ids"])]
+                    los = z["los"]
+            except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as e:  # cut
+                # short, or not ours
+                print("sim.train: %s is unreadable (%s): playing the hands again" % (saved, e),
+                      file=sys.stderr)
+                parts = None
+        fresh = parts is None
+        if fresh:
             step = max(1, min(500, args.hands // (4 * max(1, args.jobs))))
             tasks = [(name, args.player, args.seed, lo, min(args.hands, lo + step), args.explore,
                       args.opponent) for lo in range(0, args.hands, step)]
             if args.jobs > 1:
                 import multiprocessing
-                with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+                from sim.cli import pool_size
+                with multiprocessing.get_context("spawn").Pool(pool_size(args.jobs,
+                                                                         len(tasks))) as pool:
                     parts = pool.map(collect, tasks)
             else:
                 parts = [collect(t) for t in tasks]
@@ -334,8 +380,11 @@ def main(argv=None):
         xs = np.concatenate([p[2] for p in parts])
         ys = np.concatenate([p[3] for p in parts])
         ids = np.concatenate([p[4] for p in parts])
-        if saved and not os.path.isfile(saved):
-            np.savez_compressed(saved, stocks=stocks, xs=xs, ys=ys, ids=ids, los=los)
+        if saved and fresh:  # played now: kept for the next run
+            import io
+            buf = io.BytesIO()
+            np.savez_compressed(buf, stocks=stocks, xs=xs, ys=ys, ids=ids, los=los)
+            _replace(saved, buf.getvalue())
         cut = int((los < args.hands * 4 // 5).sum())  # train on 4/5
         held_from = {s: int((stocks[:cut] == s).sum()) for s in STOCKS}
         if args.lam < 1:

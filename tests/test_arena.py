@@ -262,3 +262,18 @@ def test_bad_player_specs_exit_2_naming_the_option(spec, says):
 def test_run_arena_refuses_bad_arguments_before_any_worker(kw, says):
     with pytest.raises(ValueError, match=says):
         run_arena("greedy", "random", 1, **kw)
+
+
+def test_worker_counts_are_checked_and_capped(capsys):
+    import os
+    from sim.cli import pool_size
+    from sim import tablecmp, train
+    assert pool_size(99999, 3) == 3 and pool_size(2, 100) == 2 and pool_size(1, 0) == 1
+    assert pool_size(99999, 10 ** 6) == 4 * (os.cpu_count() or 1)
+    for main, args in ((tablecmp.main, ["engine/ai/value_table.py", "--pairs", "4"]),
+                       (train.main, ["--hands", "10"])):
+        for bad in ("0", "-4"):
+            with pytest.raises(SystemExit) as e:
+                main(args + ["--jobs", bad])
+            assert e.value.code == 2
+            assert "--jobs: must be a whole number >= 1" in capsys.readouterr().err

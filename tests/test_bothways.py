@@ -45,3 +45,32 @@ def test_the_summary_prints_and_a_bad_player_is_refused(capsys, tmp_path):
     assert bothways.main(["--against", "no-such-player"]) == 2
     assert "no player" in capsys.readouterr().err
     assert bothways.main(["--against", "greedy", "--out", str(tmp_path / "no" / "f")]) == 2
+
+
+def test_out_is_written_at_the_end_and_a_failed_write_keeps_the_report_and_the_old_file(
+        capsys, tmp_path, monkeypatch):
+    out = tmp_path / "rows.jsonl"
+    out.write_text('{"old": "results"}\n')
+    seen = []
+    real = bothways.play_deal
+
+    def play(task):  # the old file is whole while the deals are played
+        seen.append(out.read_text())
+        return real(task)
+    monkeypatch.setattr(bothways, "play_deal", play)
+    real_open = open
+
+    def full(path, mode="r", *a, **k):
+        if str(path).endswith(".tmp"):
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode, *a, **k)
+    import builtins
+    monkeypatch.setattr(builtins, "open", full)
+    code = bothways.main(["--kind", "close", "--against", "greedy", "--deals", "2",
+                          "--out", str(out)])
+    monkeypatch.undo()
+    got = capsys.readouterr()
+    assert code == 1 and "HARD closes" in got.out  # the report is printed
+    assert "--out %s not written: No space left on device" % out in got.err
+    assert seen == ['{"old": "results"}\n'] * 2 and out.read_text() == '{"old": "results"}\n'
+    assert bothways.main(["--against", "greedy", "--out", str(tmp_path)]) == 2

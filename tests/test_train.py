@@ -128,3 +128,62 @@ def test_an_opponent_takes_each_seat_in_turn(monkeypatch):
 def test_a_bad_opponent_is_refused_before_any_play(capsys):
     assert train.main(["--preset", "santase", "--hands", "10", "--opponent", "nobody"]) == 2
     assert "nobody" in capsys.readouterr().err
+
+
+def test_bad_out_and_records_are_refused_before_play_and_a_bad_record_is_played_again(
+        tmp_path, capsys, monkeypatch):
+    import os
+    recs = tmp_path / "recs"
+    recs.mkdir()
+    args = ["--hands", "10", "--preset", "santase", "--player", "easy", "--records", str(recs)]
+
+    def no_play(task):
+        raise AssertionError("refused before any play")
+    monkeypatch.setattr(train, "collect", no_play)
+    assert train.main(args + ["--out", str(tmp_path)]) == 2  # a folder, not a file
+    assert "is a folder; name the table file" in capsys.readouterr().err
+    if os.geteuid() != 0:  # root writes anywhere: the read-only case needs a user
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        assert train.main(args + ["--out", str(ro / "t.py")]) == 2
+        assert "--out: cannot write in" in capsys.readouterr().err
+    monkeypatch.undo()
+    bad = recs / "santase-10-easy-101-0.npz"
+    bad.write_bytes(b"PK\x03\x04 cut short")  # a records file cut short
+    out = tmp_path / "t.py"
+    assert train.main(args + ["--out", str(out)]) == 0
+    assert "is unreadable" in capsys.readouterr().err
+    assert "TABLES" in out.read_text() and not (tmp_path / "t.py.tmp").exists()
+    import numpy as np
+    with np.load(str(bad)) as z:  # played again and kept whole
+        assert len(z["stocks"]) > 0
+
+
+def test_a_table_that_cannot_be_written_leaves_the_old_one_whole(tmp_path, monkeypatch):
+    out = tmp_path / "value_table.py"
+    out.write_text("TABLES = {}  # the old table\n")
+    real = open
+
+    def full(path, mode="r", *a, **k):
+        f = real(path, mode, *a, **k)
+        if str(path).endswith(".tmp"):
+            class Full:
+                def __enter__(self):
+                    return self
+
+                def __exit__(self, *e):
+                    f.close()
+
+                def write(self, data):
+                    f.write(data[:100])
+                    raise OSError(28, "No space left on device")
+            return Full()
+        return f
+    import builtins
+    monkeypatch.setattr(builtins, "open", full)
+    with pytest.raises(OSError):
+        train.write_table(str(out), {"santase": b"\0\0" * 10}, ["a note"])
+    monkeypatch.undo()
+    assert out.read_text() == "TABLES = {}  # the old table\n"
+    assert not (tmp_path / "value_table.py.tmp").exists()
