@@ -51,8 +51,16 @@ def help_page(preset_name, at):
     text = texts[at % n]
     if note is not None and preset_name == "schnapsen":  # 20 cards: no nines, a jack to swap,
         # the last trick decides (R31, R32: its own page)
-        text = text.replace(", 9 0", "").replace("trump 9", "trump J").replace(
-            " Last trick +10; then the higher total wins.", "")
+        # (Schnapsen's own texts of pages 2, 4 and 5, whole: a text of 10 characters or fewer,
+        # or a module's name, is a name interned for good from .py)
+        text = {
+            2: "Cards\nA 11, 10 10, K 4, Q 3, J 2. The face-up card names trumps. Win a trick: "
+               "the higher card of the suit led, or any trump.",
+            4: "Strict play\nStock empty or closed: follow suit and win the trick if you can, "
+               "else trump. Grey cards may not be played.",
+            5: "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the "
+               "trump J for the face-up card. Declaring short loses 2 or 3.",
+        }.get(at % n, text)
     if at % n == 0:  # the goal: the match as the preset plays it (R39)
         r = preset(preset_name)
         goal = "first to %d wins the match"

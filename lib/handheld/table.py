@@ -7,6 +7,7 @@ Besides handheld.turn's fields the renderers read `phase` and `trick` (the card 
 in the current trick, -1 none), and the App's `match`, `prompt` and `show_points`.
 """
 from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
+from engine.names import card_label
 from handheld.screen import TABLE, HUMAN, THINK, CPU, PAUSE
 from handheld.turn import Turn, hand_order
 from handheld import words
@@ -128,16 +129,23 @@ class Table(Turn):
             if not lead:
                 led, follow, w = h.last_trick
                 app.trick_taken(w == 0)
-                self.pause(_TRICK_MS, "%s take%s the trick +%d%s" % (
-                    words.WHO[w], "" if w == 0 else "s", CARD_POINTS[led] + CARD_POINTS[follow],
-                    "+%d" % h.bonus[w] if h.bonus[w] else ""))  # the last trick's 10 (R31)
+                # (the texts longer than 10 characters: from .py a shorter one is a name
+                # interned for good, and the resumed run of `python -m sim.bench board` sits a
+                # name below CircuitPython's 7th pool of names, 13 KB more heap)
+                pts = CARD_POINTS[led] + CARD_POINTS[follow]
+                if h.bonus[w]:  # the last trick's 10 (R31)
+                    text = "%s take%s the trick +%d+%d" % (
+                        words.WHO[w], "" if w == 0 else "s", pts, h.bonus[w])
+                else:
+                    text = "%s take%s the trick +%d" % (words.WHO[w], "" if w == 0 else "s", pts)
+                self.pause(_TRICK_MS, text)
         elif a < EXCHANGE:
             s = a - MARRIAGE
             self.pause(_NOTICE_MS if seat else 0, "%s: %d in %s" % (
                 name, 40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]))
         elif a == EXCHANGE:
             self.pause(_NOTICE_MS if seat else 0, "%s swapped the trump %s" % (
-                name, "J" if h.rules.exchange_rank else "9"))
+                name, card_label(h.trump_card)))  # the nine (jack) now face up
         elif a == CLOSE:
             self.pause(_NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:

@@ -18,9 +18,10 @@ def match_line(match):
     px) or, for a Bummerl, the points still to go."""
     if match.bummerl:
         return "To go: you %d, CPU %d" % (match.scores[0], match.scores[1])
-    line = "Match: you %d, CPU %d" % (match.scores[0], match.scores[1])
-    goal = " of %d" % match.target
-    return line + goal if len(line) + len(goal) <= WIDTH else line
+    line = "Match: you %d, CPU %d of %d" % (match.scores[0], match.scores[1], match.target)
+    if len(line) > WIDTH:  # " of 11" cut (no short text here: a name interned for good)
+        line = line[:-4 - len(str(match.target))]
+    return line
 
 
 def wrap(text, width=WIDTH):
