@@ -480,6 +480,14 @@ def test_open_store_read_only_drive_keeps_ram_with_notice():
     assert savenote.notice_lines(s.notice)[:2] == ["Saves off:", "drive is read-only"]
 
 
+def test_a_save_folder_the_game_may_not_write_says_read_only_not_no_storage():
+    class Denied(FakeFiles):
+        def check(self, root):
+            raise OSError(13, "Permission denied")
+    s = store.open_store(root="/saves", files=Denied())
+    assert s.kind == "ram" and s.notice == store.NOTICE_READ_ONLY
+
+
 def test_open_store_without_anything_is_ram():
     s = store.open_store()
     assert s.kind == "ram" and s.notice == store.NOTICE_NO_STORAGE

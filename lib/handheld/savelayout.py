@@ -225,10 +225,9 @@ def open_store(store, nvm, root, files, unit, probe, every):
         if nv:
             return S.Store(nv, "nvm", S.NOTICE_ONE_COPY if code == _EROFS
                            else S.NOTICE_ONE_COPY_DRIVE)
-        if root is None:
-            return S.RamStore(S.NOTICE_NO_STORAGE)
-        return S.RamStore(S._notice_for(error) if code in (_EROFS, _ENOSPC)
-                          else S.NOTICE_NO_STORAGE)
+        if root is None or code not in (_EROFS, _ENOSPC, 13):  # 13, EACCES: a folder the
+            return S.RamStore(S.NOTICE_NO_STORAGE)  # game may not write is read-only to it
+        return S.RamStore(S.NOTICE_FULL if code == _ENOSPC else S.NOTICE_READ_ONLY)
     pair = [S.FileCopy(files, root + "/a/state.bin"), S.FileCopy(files, root + "/b/state.bin")]
     old = []
     for name in ("state.bin", "state0.bin", "state1.bin"):  # the layouts before
