@@ -243,3 +243,17 @@ def test_the_table_says_the_last_tricks_ten_and_a_swap_in_words():
         r.tap(B)
     assert bonus and swap
     assert not [p for p in seen if "took the trump card" in p]
+
+
+def test_statistics_rows_fit_26_columns_with_three_and_four_digit_counts():
+    from handheld.stats import _row
+    from handheld import words
+    assert _row("Hinted hands won", "9 of 10") == "Hinted hands won   9 of 10"
+    for label, value in (("Hinted hands won", "100 of 100"), ("Hinted hands won", "1000 of 1000"),
+                         ("Matches won", "1000 of 1000"), ("Hands won", "10000 of 10000"),
+                         ("Game points", "+1234 -1234"), ("Closes won", "1000 of 1000")):
+        row = _row(label, value)
+        assert len(row) <= words.WIDTH, row
+        assert row.startswith(label + " ")
+        assert row.endswith(value) or row.endswith(value.replace(" of ", "/"))
+    assert _row("Hinted hands won", "100 of 100") == "Hinted hands won   100/100"

@@ -59,5 +59,8 @@ class Stats(Screen):
 
 
 def _row(label, value):
-    """label left, value right, in 26 columns."""
+    """label left, value right, in 26 columns ('100/120' for '100 of 120' where that is too
+    long: 'Hinted hands won' after 100 of them)."""
+    if len(label) + 1 + len(value) > words.WIDTH:
+        value = value.replace(" of ", "/")
     return label + " " * max(1, words.WIDTH - len(label) - len(value)) + value
