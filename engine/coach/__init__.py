@@ -42,7 +42,7 @@ def _why(view, a):
         s = a - MARRIAGE
         return "Announce %d: %s %s" % (40 if s == view.trump_suit else 20, card_label(s * 6 + 3),
                                         card_label(s * 6 + 2))
-    name = "Play " + card_label(a)
+    name = ("Play " if view.trick_card >= 0 else "Lead ") + card_label(a)  # as the table says
     if view.strict and _placed(view):
         return "%s: %s" % (name, _sure(exact(view, a)))
     c = view.trick_card
