@@ -28,8 +28,13 @@ PARTS = {
 
 
 def main(argv):
+    if argv and argv[0] in ("-h", "--help"):  # asked for: the list of parts, exit 0
+        print(__doc__)
+        return 0
     if not argv or argv[0] not in PARTS:
-        print("usage: python -m sim.bench {%s} [options]" % ",".join(PARTS))
+        print("usage: python -m sim.bench {%s} [options]" % ",".join(PARTS), file=sys.stderr)
+        if argv:
+            print("python -m sim.bench: no part %r" % argv[0], file=sys.stderr)
         return 2
     module = __import__(PARTS[argv[0]], None, None, ["main"])
     return module.main(argv[1:]) or 0

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 from sim.bench_engine import micropython
+from sim.cli import at_least_1
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMD51_DIR = os.path.join(ROOT, "sim")  # sim/samd51.py: the SAMD51 factor
@@ -85,10 +86,10 @@ def arena_rows(pairs, jobs):
 def main(argv=()):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m sim.bench ai")
-    ap.add_argument("--matches", type=int, default=200, help="duplicate match seeds per pairing")
+    ap.add_argument("--matches", type=at_least_1, default=200, help="duplicate match seeds per pairing")
     ap.add_argument("--ismcts", type=int, default=0,
                     help="also HARD vs ismcts:100 over this many duplicate hands and matches/5 (slow)")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=at_least_1, default=2)
     ap.add_argument("--skip-arena", action="store_true")
     args = ap.parse_args(list(argv))
 

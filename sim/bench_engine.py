@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from sim.cli import at_least_1
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRESETS = ("sixty-six", "schnapsen", "santase")
@@ -104,7 +105,7 @@ def circuitpython_line(names):
 
 def main(argv=()):
     ap = argparse.ArgumentParser(prog="python -m sim.bench engine")
-    ap.add_argument("--hands", type=int, default=4000, help="hands per speed measure")
+    ap.add_argument("--hands", type=at_least_1, default=4000, help="hands per speed measure")
     ap.add_argument("--preset", choices=PRESETS, action="append", help="default: all three")
     args = ap.parse_args(list(argv))
     names = args.preset or PRESETS

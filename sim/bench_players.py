@@ -11,7 +11,8 @@ import argparse
 import time
 
 from engine.hand import Hand
-from engine.rules import preset
+from engine.rules import preset, PRESET_ORDER
+from sim.cli import at_least_1
 from sim.players import (FastRng, ROLLOUTS, ISMCTSPlayer, PIMCPlayer, _prune, _sim_hand,
                          greedy_action)
 
@@ -74,9 +75,9 @@ def search_per_s(views, player, seconds):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.bench players")
-    ap.add_argument("--preset", default="sixty-six")
+    ap.add_argument("--preset", default="sixty-six", choices=PRESET_ORDER)
     ap.add_argument("--seconds", type=float, default=2.0, help="per measured line")
-    ap.add_argument("--positions", type=int, default=10, help="views per stage")
+    ap.add_argument("--positions", type=at_least_1, default=10, help="views per stage")
     args = ap.parse_args(argv)
     rules = preset(args.preset)
     stages = stage_positions(rules, args.positions)

@@ -19,6 +19,7 @@ import argparse
 import os
 
 from sim import pystack
+from sim.cli import at_least_1
 
 LEVELS = ("EASY", "NORMAL", "HARD")
 
@@ -69,7 +70,7 @@ def measured(out=print):
 def main(argv):
     parser = argparse.ArgumentParser(prog="python -m sim.bench pystack", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=3,
+    parser.add_argument("--matches", type=at_least_1, default=3,
                         help="matches per preset for ai.choose alone, model (default 3)")
     parser.add_argument("--no-model", action="store_true", help="skip the model's cross-check")
     args = parser.parse_args(argv)

@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 from sim.bench_engine import micropython
+from sim.cli import at_least_1
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMD51_DIR = os.path.join(ROOT, "sim")  # sim/samd51.py: the SAMD51 factor
@@ -73,7 +74,7 @@ def smallest_heap(exe, env, lo, hi, cwd=ROOT):
 
 def main(argv=()):
     ap = argparse.ArgumentParser(prog="python -m sim.bench review")
-    ap.add_argument("--hands", type=int, default=100, help="hands reviewed, both seats each")
+    ap.add_argument("--hands", type=at_least_1, default=100, help="hands reviewed, both seats each")
     ap.add_argument("--skip-heap", action="store_true")
     args = ap.parse_args(list(argv))
     from engine.coach.review import BUDGET, HARD_LEAD, HARD_CALL

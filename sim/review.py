@@ -20,6 +20,8 @@ def read_record(arg, stdin=None):
         return (stdin or sys.stdin).read()
     if "\n" in arg or arg.lstrip().startswith(("preset", "#")):
         return arg
+    if os.path.isdir(arg):
+        raise ValueError("%s is a folder: give a record's file, its text or -" % arg)
     if not os.path.isfile(arg):
         raise ValueError("no such file: %s (give a record's text, a file or -)" % arg)
     with open(arg) as f:

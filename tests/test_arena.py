@@ -277,3 +277,16 @@ def test_worker_counts_are_checked_and_capped(capsys):
                 main(args + ["--jobs", bad])
             assert e.value.code == 2
             assert "--jobs: must be a whole number >= 1" in capsys.readouterr().err
+
+
+def test_bench_parts_refuse_bad_counts_before_any_work(capsys):
+    from sim import bench
+    assert bench.main(["--help"]) == 0 and "python -m sim.bench board" in capsys.readouterr().out
+    assert bench.main(["nothing"]) == 2 and "no part 'nothing'" in capsys.readouterr().err
+    for args in (["review", "--hands", "0", "--skip-heap"], ["engine", "--hands", "-5"],
+                 ["players", "--positions", "0"], ["players", "--preset", "foo"],
+                 ["ai", "--matches", "0"], ["pystack", "--matches", "0"]):
+        with pytest.raises(SystemExit) as e:
+            bench.main(args)
+        assert e.value.code == 2, args
+        assert "error: argument" in capsys.readouterr().err

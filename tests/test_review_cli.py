@@ -110,6 +110,8 @@ def test_errors_exit_2_with_a_message(tmp_path):
     assert rc == 2 and "ZZ" in err
     rc, out, err = _main([str(tmp_path / "missing.txt")])
     assert rc == 2 and "no such file" in err
+    rc, out, err = _main([str(tmp_path)])
+    assert rc == 2 and "is a folder: give a record's file" in err
     bad = tmp_path / "bin.txt"
     bad.write_bytes(b"\xff\xfe\x00garbage")
     rc, out, err = _main([str(bad)])
