@@ -33,6 +33,8 @@ from handheld.textview import TextView  # noqa: E402
 from sim.cli import at_least_1  # noqa: E402
 from sim.headless import Runner, unknown_keys, KEY_LETTERS  # noqa: E402
 
+# what the saves' layout (handheld.savelayout) and the layouts before it put in their folder
+SAVE_NAMES = ("a", "b", "gap0.bin", "gap1.bin", "state.bin", "state0.bin", "state1.bin")
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
 TEXT_HELP = ("Keys: L R U D arrows, A, B, S = START, E = SELECT, H = hold B (menu), "
              ". = wait 500 ms; type letters then Enter, q quits.")
@@ -64,6 +66,13 @@ def parse(argv=None):
                  % default_save_dir())
     if args.save_dir is not None and args.no_save:
         ap.error("--save-dir and --no-save: choose one")
+    if args.save_dir and os.path.isdir(args.save_dir):
+        # the saves' layout removes and rewrites files of its names there: a folder of its own
+        other = sorted(set(os.listdir(args.save_dir)) - set(SAVE_NAMES))
+        if other:
+            ap.error("--save-dir %s holds other files (%s%s): give the saves a folder of their "
+                     "own" % (args.save_dir, ", ".join(other[:3]), "..." if len(other) > 3
+                                                                     else ""))
     if args.shots:
         why = shots_problem(args.shots)
         if why:

@@ -269,3 +269,18 @@ def test_ctrl_c_in_text_mode_quits_as_q_does_and_keeps_the_match(tmp_path):
     assert b"Traceback" not in err
     again = sim("--text", "--save-dir", folder, stdin="q\n")
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout
+
+
+def test_a_save_dir_holding_other_files_is_refused_and_left_alone(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "state.bin").write_bytes(b"my important state")
+    (folder / "thesis.txt").write_text("chapter 1")
+    done = sim("--text", "--save-dir", str(folder), stdin="q\n")
+    assert done.returncode == 2
+    assert "holds other files (thesis.txt): give the saves a folder of their own" in done.stderr
+    assert sorted(os.listdir(str(folder))) == ["state.bin", "thesis.txt"]
+    assert (folder / "state.bin").read_bytes() == b"my important state"
+    ok = tmp_path / "saves"  # the game's own folder, as it leaves it, is taken again
+    assert sim("--text", "--save-dir", str(ok), stdin="B\nq\n").returncode == 0
+    assert sim("--text", "--save-dir", str(ok), stdin="q\n").returncode == 0
