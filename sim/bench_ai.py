@@ -86,7 +86,8 @@ def arena_rows(pairs, jobs):
 def main(argv=()):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m sim.bench ai")
-    ap.add_argument("--matches", type=at_least_1, default=200, help="duplicate match seeds per pairing")
+    ap.add_argument("--matches", type=at_least_1, default=200,
+                    help="duplicate match seeds per pairing")
     ap.add_argument("--ismcts", type=int, default=0,
                     help="also HARD vs ismcts:100 over this many duplicate hands and matches/5 (slow)")
     ap.add_argument("--jobs", type=at_least_1, default=2)

@@ -439,4 +439,5 @@ def test_tablecmp_old_ai_leaves_no_temporary_folder(tmp_path, monkeypatch):
     assert os.listdir(str(tmp_path)) == []
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     shipped = os.path.join(root, "engine", "ai", "value_table.py")
-    assert len([tablecmp.play_deal((i, shipped, None, "santase", 4, "HEAD")) for i in range(2)]) == 2
+    played = [tablecmp.play_deal((i, shipped, None, "santase", 4, "HEAD")) for i in range(2)]
+    assert len(played) == 2

@@ -131,7 +131,7 @@ class Turn(Screen):
         # on a playable card, never the "more" chip: B on it after the last card played
         # opened the choices (a false 66 a B later)
         n = len(self.hand_cards)
-        i = min(self.cursor, n - 1)
+        i = min(self.cursor, n - 1) if n else 0
         for _ in range(n):
             if m >> self.hand_cards[i] & 1:
                 break
