@@ -137,6 +137,8 @@ def run_text(args, script=None, out=sys.stdout):
         runner.play(script)
         runner.settle()
         out.write("\n".join(view.update(app)) + "\n")
+        if app.saves is not None:
+            app.saves.flush(app)  # the script is over: as when the simulator quits
         return app
     out.write(TEXT_HELP + "\n\n" + "\n".join(view.update(app)) + "\n")
     try:
@@ -200,6 +202,8 @@ def run_headless(args):
         runner = Runner(Loop(app, view), on_frame)
         runner.play(args.keys)
         runner.settle()
+        if app.saves is not None:
+            app.saves.flush(app)  # the script is over: as when the simulator quits
     except ShotFailed as e:
         sys.stderr.write("sim: --shots: %s (%d PNGs written before it); stopped\n" %
                          (e, count[0] - 1))

@@ -453,3 +453,33 @@ def test_a_close_hint_points_at_its_choice_on_circuitpython(mpy):
     out = run_board("tests/vm/mp_hint_chip_check.py", heap="160k", mpy=mpy)
     assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("OK close"), \
         out.stdout + out.stderr
+
+
+def test_a_card_hint_from_the_menu_over_the_leads_choices_closes_them_so_b_plays_it():
+    """Two buttons: the lead's choices open (B on the "more" chip), then hold B, Hint. A hint
+    for a card closes the choices, so the next B plays the card raised, not the item that was
+    selected (before: the stock closed)."""
+    found = 0
+    for seed in range(1, 30):
+        app, view, r = boot(seed=seed)
+        r.tap(B)
+        until(app, r, lambda a: my_turn(1)(a) and a.match.hand.trick_card < 0 and a.table.has_more)
+        h = app.match.hand
+        if coach.hint(h.view(0), hint_seed(app, h))[0] >= 24:
+            continue  # an action's hint selects its item: not the case here
+        r.tap(UP)
+        assert app.table.panel is not None and app.table.panel[0] == "Your lead"
+        r.play("H")
+        r.tap(A)  # "Hint"
+        r.tap(B)
+        r.settle()
+        t = app.table
+        card = t.hint_card
+        assert card < 24 and t.panel is None and t.hand_cards[t.cursor] == card
+        n = len(h.history)
+        r.tap(B)
+        assert h.history[n] == card or h.history[n] == 24 + card // 6  # (or its marriage first)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3

@@ -284,3 +284,14 @@ def test_a_save_dir_holding_other_files_is_refused_and_left_alone(tmp_path):
     ok = tmp_path / "saves"  # the game's own folder, as it leaves it, is taken again
     assert sim("--text", "--save-dir", str(ok), stdin="B\nq\n").returncode == 0
     assert sim("--text", "--save-dir", str(ok), stdin="q\n").returncode == 0
+
+
+def test_a_key_script_with_a_save_dir_saves_when_it_ends(tmp_path):
+    for mode in ("--headless", "--text"):
+        folder = str(tmp_path / mode.strip("-"))
+        done = sim(mode, "--keys", "B" * 8, "--save-dir", folder)
+        assert done.returncode == 0, done.stderr
+        with open(os.path.join(folder, "a", "state.bin"), "rb") as f:
+            assert f.read(2) == b"S6", mode  # the match in progress, as when the game quits
+        again = sim("--text", "--save-dir", folder, stdin="q\n")
+        assert "Match in progress" in again.stdout, mode

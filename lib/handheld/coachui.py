@@ -52,6 +52,9 @@ def hint_tick(table, app):
     if a < 24:  # a card (or -1, no hint): the cursor on it too, so B plays the card raised
         if a in table.hand_cards:
             table.cursor = table.hand_cards.index(a)
+            if table.panel is not None:  # the lead's choices (the menu's hint over them) go:
+                table.panel = None  # B plays the card, not the item they had selected
+                app.mark(_D_PANEL)
     elif table.panel is not None:  # the menu's hint over "You won the trick": its item
         table.select(a)
         app.mark(_D_PANEL)

@@ -25,7 +25,7 @@ _HELP = (
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
     "Keys\nA: next card. B: play, or choose. Hold B: the menu, with Hint and Last trick. In "
-    "the menu A: next item, B: choose or change.",
+    "the menu A: next item, B: choose or change. On the Feather, A is D2 and B is D1.",
     "More keys\nOn boards that have them: LEFT/RIGHT: next card, or change a setting. UP: "
     "more choices. DOWN: a hint. SELECT: last trick (if on). START: menu.",
 )

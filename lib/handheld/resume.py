@@ -59,10 +59,12 @@ def resume(app):
     m = restore(d)
     saves._start = (list(d["scores"]), d["carry"])
     app.seed = d["seed"]
-    app.level = d["level"]
+    # the level stays the settings' (a level chosen in the menu plays at once, the match's
+    # record takes it only at its next write: a power cut between kept the old one)
     app.match = m  # its table, or its result if saved at a hand's end
     app.deal()
-    if m.hand.over:  # its result (counted in the statistics already)
+    if m.hand.over:  # its result (counted in the statistics already), without "Same deal"
+        app.replayed = m.hand  # (not known if it was replayed before the cut: counted once)
         app.hand_over()
     else:
         app.table.pause(1000, "Welcome back")  # a moment before the game goes on
