@@ -32,7 +32,7 @@ class Title(Page):
         app = self.app
         self.page([words.PRESET_TITLES[PRESET_ORDER[app.preset_index]] + ", " +
                    words.LEVEL_WORDS[app.level], "",
-                   "B or START: new match", "Hold B or SELECT: menu"])
+                   "A or B: new match", "Hold B or START: menu"])
 
 
 def error(app, text):
