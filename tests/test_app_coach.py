@@ -483,3 +483,23 @@ def test_a_card_hint_from_the_menu_over_the_leads_choices_closes_them_so_b_plays
         if found == 3:
             break
     assert found == 3
+
+
+def test_a_hint_at_a_lead_is_kept_across_a_power_cut_before_the_card():
+    """A hint shown at a lead marks the match changed: the pause's write keeps it, and the hand
+    is counted apart even if the power goes before the card is played."""
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=3)
+    r.tap(B)
+    until(app, r, lambda a: my_turn(1)(a) and a.match.hand.trick_card < 0)
+    app.saves.flush(app)  # the match as it stood after its trick
+    n = len(app.match.hand.history)
+    r.tap(DOWN)  # a hint at the lead
+    r.settle()
+    assert app.table.hinted and len(app.match.hand.history) == n
+    app.tick(app.now + 20000)  # the pause's write (persist.IDLE_MS), then the power goes
+    app2, view2, r2 = boot(nvm, seed=3)
+    r2.tap(B)  # Continue
+    r2.settle()
+    assert app2.screen == S.TABLE and app2.table.hinted
+    assert app2.match.hand.history == app.match.hand.history

@@ -45,9 +45,12 @@ def hint_tick(table, app):
     if table.phase == _HINT_ASK:
         table.phase = HINT_RUN
         return
-    a, text = hint(app, app.match.hand)
+    h = app.match.hand
+    a, text = hint(app, h)
     table.phase = HUMAN
     table.hinted = True
+    if h.trick_card < 0 and h.trick_no:  # at a lead after a trick: the match with its hint
+        app.after_action(False)  # is saved as a trick's is (a cut before the card keeps it)
     table.hint_card = a  # a card is marked in the hand; another action is the choices' (B)
     if a < 24:  # a card (or -1, no hint): the cursor on it too, so B plays the card raised
         if a in table.hand_cards:
