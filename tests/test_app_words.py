@@ -188,19 +188,40 @@ def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
     assert h.game_points > 0 and rm.scores == before and m.scores == before
 
 
+def _hand_played(seed, level):
+    from engine import ai
+    from engine.hand import Hand
+    h = Hand.new(seed)
+    while not h.over:
+        s = h.to_move
+        h.apply(ai.choose(h.view(s), level if s == 0 else ai.EASY, 100 + h.trick_no))
+    return h
+
+
 def test_a_review_cut_short_by_its_budget_says_what_the_rest_found(monkeypatch):
+    """The budget's line, and when the decisions reviewed found nothing (no cost, HARD chose
+    as the player did), one that says so; a line of HARD's other choice ('not measured', cost
+    None too) is something found: no such line then."""
+    from engine import ai
     from engine.coach import review as engine_review
+    from engine.coach.review import review, review_hand
     from handheld.review import review_lines
-    cut = (None, 3, "Tricks 1-3: not reviewed (time budget)")
-    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [cut])
-    lines = review_lines(None)
-    assert " ".join(lines) == ("Tricks 1-3: not reviewed (time budget) From trick 4 on, no "
-                               "decision cost you a game point.")
-    costly = (2, 5, "Trick 5: you led QH. AH wins 2 instead of 0.")
-    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [costly, cut])
-    assert "From trick" not in " ".join(review_lines(None))
-    monkeypatch.setattr(engine_review, "review", lambda hand, seat, seed=0: [])
-    assert review_lines(None) == ["No decision cost you a", "game point: well played."]
+    h = _hand_played(1, ai.HARD)  # the player is HARD with the hints' seeds: nothing found
+    r = review_hand(h, 0, 300, 100)
+    assert r.unreviewed and not r.lines
+    t = r.unreviewed_to
+    assert review(h, 0, 300, 100)[-1] == (
+        None, t + 1, "From trick %d on, no decision cost you a game point." % (t + 1))
+    monkeypatch.setattr(engine_review, "review",  # the page's lines with that budget
+                        lambda hand, seat, seed=0: review(hand, seat, 300, 100))
+    full = " ".join(review_lines(h))
+    monkeypatch.undo()
+    assert full.endswith("From trick %d on, no decision cost you a game point." % (t + 1))
+    h = _hand_played(2, ai.NORMAL)  # NORMAL plays otherwise than HARD: lines, none costed
+    r = review_hand(h, 0, 300, 100)
+    assert r.unreviewed and r.lines and all(c is None for c, _, _ in r.lines)
+    lines = review(h, 0, 300, 100)
+    assert "not reviewed" in lines[-1][2] and not [x for x in lines if "From trick" in x[2]]
 
 
 def test_the_rules_help_fits_its_pages_and_speaks_of_the_game_chosen(monkeypatch):

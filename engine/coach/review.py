@@ -189,13 +189,18 @@ def _order(line):
 
 def review(hand, seat, budget=BUDGET, seed=0):
     """[(cost, trick, text)] worst first (see the module's doc); when the budget left decisions
-    out, a last entry (None, trick, 'Tricks 1-4: not reviewed')."""
+    out, a last entry (None, trick, 'Tricks 1-4: not reviewed'), and if the decisions it did
+    review found nothing, one more that says so (cost None, the next trick)."""
     r = review_hand(hand, seat, budget, seed)
     lines = r.lines
     if r.unreviewed:
         t = r.unreviewed_to
+        found = len(lines)
         lines.append((None, t, ("Trick 1" if t == 1 else "Tricks 1-%d" % t) +
                       ": not reviewed (time budget)"))
+        if not found and r.unreviewed < len(decisions(hand, seat)):
+            lines.append((None, t + 1, "From trick %d on, no decision cost you a game point."
+                          % (t + 1)))
     return lines
 
 

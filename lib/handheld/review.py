@@ -23,16 +23,12 @@ def review_lines(hand, seed=0):
     match's (App.seed), whose hints HARD's choices here are (handheld.coachui.hint_seed)."""
     from engine.coach.review import review
     out = []
-    left = 0  # the tricks the time budget left out (1 to left), when that is all it says
     for cost, trick, text in review(hand, 0, seed=seed):
         if cost:
             text = "-%d %s" % (cost, text)
-        left = trick if cost is None and not out else -1
         out.extend(words.wrap(text))
     if not out:
         out = ["No decision cost you a", "game point: well played."]
-    elif left > 0:  # say what the reviewed tricks found: nothing
-        out.extend(words.wrap("From trick %d on, no decision cost you a game point." % (left + 1)))
     return out
 
 
