@@ -136,6 +136,7 @@ def test_a_level_chosen_mid_match_survives_a_power_cut_before_the_next_trick():
     assert app.level == 2
     app2, r2 = boot(nvm)  # the power went before the next trick
     assert app2.level == 2 and app2.screen == S.RESUME
+    assert app2.top.lines[2] == "Sixty-Six, hard"  # the offer says the level Continue plays
     r2.tap(B)
     assert app2.screen == S.TABLE and app2.level == 2
 

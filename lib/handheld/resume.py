@@ -22,15 +22,15 @@ class Resume(Screen):
         self.choice = 0
 
     def show(self):
-        d, (name, n, trick, over, line) = self.app.saves.resumable
+        name, n, trick, over, line = self.app.saves.resumable[1]
         name = words.PRESET_TITLES.get(name, name)
         if over:
             hand = "Hand %d, over" % (n + 1)
         else:
             hand = "Hand %d, trick %d" % (n + 1, trick + 1)
-        c = self.choice
+        c = self.choice  # (the level: the settings', as Continue plays it)
         self.page(["Match in progress", "",
-                   "%s, %s" % (name, words.LEVEL_WORDS[d["level"]]),
+                   "%s, %s" % (name, words.LEVEL_WORDS[self.app.level]),
                    line, hand, "",
                    ("> " if c == 0 else "  ") + "Continue",
                    ("> " if c == 1 else "  ") + "New match", "",
