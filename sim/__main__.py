@@ -30,11 +30,14 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 from handheld.app import App  # noqa: E402
 from handheld.loop import Loop  # noqa: E402
 from handheld.textview import TextView  # noqa: E402
-from sim.cli import at_least_1  # noqa: E402
+from sim.cli import at_least_1, write_problem  # noqa: E402
 from sim.headless import Runner, unknown_keys, KEY_LETTERS  # noqa: E402
 
-# what the saves' layout (handheld.savelayout) and the layouts before it put in their folder
-SAVE_NAMES = ("a", "b", "gap0.bin", "gap1.bin", "state.bin", "state0.bin", "state1.bin")
+# what the saves' layout (handheld.savelayout's NAMES, at the folder's top) and the layouts
+# before it (the files its open_store reads once) put in their folder
+from handheld.savelayout import NAMES as _LAYOUT  # noqa: E402
+SAVE_NAMES = tuple(n for n in _LAYOUT if "/" not in n) + ("state.bin", "state0.bin",
+                                                           "state1.bin")
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
 TEXT_HELP = ("Keys: L R U D arrows, A, B, S = START, E = SELECT, H = hold B (menu), "
              ". = wait 500 ms; type letters then Enter, q quits.")
@@ -87,13 +90,10 @@ def shots_problem(folder):
         return "is a file, not a folder"
     try:
         os.makedirs(folder, exist_ok=True)
-        probe = os.path.join(folder, ".sim-probe")
-        with open(probe, "wb") as f:
-            f.write(b"probe")
-        os.remove(probe)
     except OSError as e:
         return "cannot write there: %s" % (e.strerror or e)
-    return None
+    why = write_problem(folder)
+    return "cannot write there: %s" % why if why else None
 
 
 def default_save_dir():

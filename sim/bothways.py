@@ -36,7 +36,7 @@ from engine.legal import beats
 from engine.rng import Rng, mix
 from engine.rules import preset
 from sim.arena import _act, mean_ci
-from sim.cli import at_least_1
+from sim.cli import at_least_1, write_problem
 from sim.players import make_player
 from sim.tablecmp import _run, _score
 
@@ -207,8 +207,7 @@ def main(argv=None):
         make_player(args.against)
         if args.out:  # checked now, written at the end (an old file stays until then)
             folder = os.path.dirname(os.path.abspath(args.out))
-            if os.path.isdir(args.out) or not os.path.isdir(folder) or \
-                    not os.access(folder, os.W_OK):
+            if os.path.isdir(args.out) or not os.path.isdir(folder) or write_problem(folder):
                 raise ValueError("--out %s: not a file that can be written" % args.out)
     except (ValueError, OSError) as e:
         print("sim.bothways: %s" % e, file=sys.stderr)

@@ -14,6 +14,19 @@ def at_least_1(text):
     return n
 
 
+def write_problem(folder):
+    """None if a file can be written in folder, else why not: a probe file written and removed
+    (os.access answers yes to root on a read-only folder)."""
+    probe = os.path.join(folder, ".sim-probe")
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"probe")
+        os.remove(probe)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
 def pool_size(jobs, tasks):
     """Worker processes for `tasks` tasks when `jobs` are asked: never more than the tasks, nor
     than 4 a core (a mistyped --jobs 99999 would start that many processes)."""

@@ -54,7 +54,6 @@ def load_old_ai(rev):
     if mod is not None:
         return mod
     import re
-    import subprocess
     import tempfile
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     pkg = "oldai_" + re.sub(r"[^0-9A-Za-z]", "_", rev)

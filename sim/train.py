@@ -36,7 +36,7 @@ from engine.cards import SUIT_MASK, bit_index, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import PRESET_ORDER, preset
-from sim.cli import at_least_1
+from sim.cli import at_least_1, write_problem
 from sim.players import make_player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -243,17 +243,6 @@ def _replace(path, data):
         raise
 
 
-def _writable(folder):
-    """None if a file can be written in folder, else why not (checked before the long part)."""
-    probe = os.path.join(folder, ".sim-train-probe")
-    try:
-        with open(probe, "wb") as f:
-            f.write(b"probe")
-        os.remove(probe)
-    except OSError as e:
-        return e.strerror or str(e)
-    return None
-
 
 def _who(args):
     """Who played the hands: the player, or `PLAYER against OPPONENT`."""
@@ -312,7 +301,7 @@ def main(argv=None):
         return 2
     for opt, folder in (("--out", os.path.dirname(os.path.abspath(args.out))),
                         ("--records", args.records)):
-        why = folder and _writable(folder)
+        why = folder and write_problem(folder)  # before the long part
         if why:
             print("sim.train: %s: cannot write in %s: %s" % (opt, folder, why), file=sys.stderr)
             return 2
