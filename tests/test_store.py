@@ -371,6 +371,28 @@ def test_truncated_files_load_old_or_nothing():
         assert store.open_store(root="/saves", files=files, probe=False).load() == b"old state"
 
 
+@pytest.mark.parametrize("with_nvm", [False, True])
+def test_both_files_cut_short_start_fresh_with_notice(with_nvm):
+    """Both layout files cut short (a drive's damage, a file copied in part): the layout is
+    made again, and the saves say that the old save was damaged, not a silent fresh start."""
+    files = FakeFiles()
+    nvm = nvm8k() if with_nvm else None
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None, every=16)
+    for n in range(3):  # nvm takes the first (it has none), a and b the next two
+        s.save(b"a match in progress, move %d" % n)
+    if nvm is not None:
+        nvm[0:store.HEADER] = b"\xff" * store.HEADER  # nvm's copy gone as well
+    for p in ("/saves/a/state.bin", "/saves/b/state.bin"):
+        files.files[p] = bytearray(files.files[p][:store.HEADER + 4])
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None, every=16)
+    assert s.load() is None
+    assert s.notice == store.NOTICE_DAMAGED
+    assert files.stat("/saves/a/state.bin") == (False, store.CAPACITY)  # laid out again
+    assert s.save(b"fresh")
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None, every=16)
+    assert s.load() == b"fresh" and s.notice is None
+
+
 def test_foreign_bytes_are_ignored_and_overwritten():
     nvm = nvm8k()
     for i in range(len(nvm)):

@@ -168,17 +168,22 @@ def build(files, root, old=None):
 def _secure(nv, copies, old):
     """Before the layout's files (copies) and the old layouts' files (old) are removed: their
     newest record into an nvm copy that does not hold it. Returns (the layout's may go, old
-    may go); without nvm, files that hold no record may go."""
+    may go, notice): without nvm, files that hold no record may go; notice is
+    S.NOTICE_DAMAGED when no copy holds a record and one held a damaged one (the saves
+    start fresh and say so), else None."""
     if not nv:  # the files that hold no record may go
         out = []
+        notice = None
         for c in (copies, old):
             s = S.Store(c, "files")
             out.append(s._scan() is None and not s._locked)
-        return out[0], out[1]
+            if s.notice == S.NOTICE_DAMAGED:
+                notice = s.notice
+        return out[0], out[1], notice if out[0] and out[1] else None
     s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
-        return False, False
+        return False, False, None
     if best is not None and best[0] >= len(nv):
         payload = s.load()
         rec = bytearray(S.HEADER)  # the record, as saveread.pack() makes it
@@ -188,11 +193,11 @@ def _secure(nv, copies, old):
             nv[s._choose(best[0])].write(rec)
         except (OSError, RuntimeError) as e:
             print("saves: cannot copy the save to nvm: %r" % e)
-            return False, False
+            return False, False, None
         if S.Store(nv, "nvm").load() != payload:
             print("saves: the save copied to nvm does not read back")
-            return False, False
-    return True, True
+            return False, False, None
+    return True, True, s.notice
 
 
 def open_store(store, nvm, root, files, unit, probe, every):
@@ -237,15 +242,16 @@ def open_store(store, nvm, root, files, unit, probe, every):
     for c in pair:
         if _kind(files, c.path) != S.CAPACITY:
             ok = False
+    notice = None
     if not ok and probe:
         ro = [S.FileCopy(files, c.path, None) for c in pair]
-        pair_ok, old_ok = _secure(nv, ro, old)
+        pair_ok, old_ok, notice = _secure(nv, ro, old)
         ok = pair_ok and build(files, root, old if old_ok else None)
         if old_ok:
             old = [c for c in old if _kind(files, c.path) is not None]
     if ok or not probe:
         copies = pair + nv
-        s = S.Store(copies + old, "files+nvm" if nv else "files", None, every if nv else 0)
+        s = S.Store(copies + old, "files+nvm" if nv else "files", notice, every if nv else 0)
         if not (old and probe):
             return s
         # the store without the old layouts' files once a or b holds the newest
