@@ -201,6 +201,32 @@ def test_writes_at_hand_ends_menu_and_pauses_only():
     assert nvm.writes == 3
 
 
+def test_a_setting_changed_in_the_open_menu_is_written_after_a_pause():
+    """The player changes the level and leaves the menu open: after the pause (as a changed
+    match mid-hand) the settings are written, so a power cut then keeps them; no write per
+    change, and none before the pause."""
+    nvm = CountingNvm(8192)
+    app, r = boot(nvm)
+    r.tap(START)
+    assert app.screen == S.MENU
+    while app.top.ids[app.top.item] != 3:  # "Level: ..."
+        r.tap(DOWN)
+    level = app.level
+    r.tap(RIGHT)
+    r.tap(RIGHT)
+    assert app.level == (level + 2) % 3 and nvm.writes == 0, "no write per change"
+    app.tick(app.saves._since + persist.IDLE_MS - 1)  # counted from the last change
+    assert nvm.writes == 0, "not before the pause is long enough"
+    idle(app)
+    assert nvm.writes == 1 and app.screen == S.MENU
+    idle(app)
+    assert nvm.writes == 1, "once per change"
+    app2, _ = boot(nvm)  # the power goes with the menu still open
+    assert app2.level == (level + 2) % 3
+    r.tap(START)  # the menu closes: nothing new to write
+    assert nvm.writes == 1
+
+
 def expected_stats(hands, level):
     want = savedata.new_stats()["levels"][level]
     for winner, pts, carry, reason, closer in hands:

@@ -4,7 +4,7 @@
     saves.start(app)            # settings, statistics, the saved match; the first screen
     saves.begin_hand(match)     # a new hand was dealt
     saves.after_action(app, over)  # after a trick (marks the match changed), at a hand's end
-    saves.tick(app, now)        # writes a changed match after IDLE_MS without a trick
+    saves.tick(app, now)        # writes a changed match (or settings) after IDLE_MS idle
     saves.flush(app)            # the menu opens: writes a changed match
     saves.save_settings(app)    # the menu closes: writes changed settings
 
@@ -12,7 +12,7 @@ One record holds everything, so a hand is counted in the statistics in the same 
 saves its end: whatever a power cut hits, a finished hand is counted once (docs/devices.md).
 Writes (flash wears, and on SAMD51 and ESP32-S3 every nvm write erases the whole nvm): at
 each hand's end, when the menu opens or closes with something changed, and after IDLE_MS
-without a trick mid-hand; never after every trick, and never a payload equal to the last one.
+without a trick mid-hand (or without a change in the menu, its settings changed); never after every trick, and never a payload equal to the last one.
 A power cut so costs at most the hand in progress. Nothing here raises: a store that fails
 shows a notice once and the game goes on with its saves in RAM. A record that cannot be read
 is never overwritten before the player has played a trick of something new; a newer game's
@@ -135,9 +135,10 @@ class Saves:
             print("saves:", repr(e))
 
     def tick(self, app, now):
-        """Write a changed match once IDLE_MS passed without a trick."""
+        """Write a changed match, or settings changed in the menu still open, once IDLE_MS
+        passed without a trick or a change."""
         if self.dirty and now - self._since >= IDLE_MS:
-            self.flush(app)
+            self.save_settings(app)
 
     def flush(self, app):
         """Write a changed match now (the menu opens)."""
