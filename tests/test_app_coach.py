@@ -503,3 +503,32 @@ def test_a_hint_at_a_lead_is_kept_across_a_power_cut_before_the_card():
     r2.settle()
     assert app2.screen == S.TABLE and app2.table.hinted
     assert app2.match.hand.history == app.match.hand.history
+
+
+def test_a_hint_at_a_follow_is_kept_across_a_power_cut_as_at_the_last_trick():
+    """A hint shown at a follow (the computer has led) marks the match changed as at its last
+    trick: the pause's write keeps the hint without the computer's lead, which it makes again
+    on resume; the hand is counted apart."""
+    nvm = bytearray(8192)
+    app, view, r = boot(nvm, seed=3)
+    r.tap(B)
+    until(app, r, lambda a: my_turn(1)(a) and a.match.hand.trick_card >= 0)
+    h = app.match.hand
+    cards = 0
+    for i in range(len(h.history)):  # the actions up to the last trick's end
+        cards += h.history[i] < 24
+        if cards == 2 * h.trick_no:
+            break
+    before = h.history[:i + 1]
+    assert len(h.history) > len(before)  # the computer's lead, at least
+    r.tap(DOWN)  # a hint at the follow
+    r.settle()
+    assert app.table.hinted
+    app.tick(app.now + 20000)  # the pause's write (persist.IDLE_MS), then the power goes
+    app2, view2, r2 = boot(nvm, seed=3)
+    assert app2.saves.resumable is not None
+    r2.tap(B)  # Continue: the computer leads again
+    r2.settle()
+    h2 = app2.match.hand
+    assert app2.screen == S.TABLE and app2.table.hinted
+    assert h2.history[:len(before)] == before and h2.trick_card >= 0

@@ -49,8 +49,8 @@ def hint_tick(table, app):
     a, text = hint(app, h)
     table.phase = HUMAN
     table.hinted = True
-    if h.trick_card < 0 and h.trick_no:  # at a lead after a trick: the match with its hint
-        app.after_action(False)  # is saved as a trick's is (a cut before the card keeps it)
+    if h.trick_no:  # after a trick: the match with its hint is saved as a trick's is (a cut
+        app.after_action(False)  # before the card keeps it; at a follow, as at that trick)
     table.hint_card = a  # a card is marked in the hand; another action is the choices' (B)
     if a < 24:  # a card (or -1, no hint): the cursor on it too, so B plays the card raised
         if a in table.hand_cards:
