@@ -61,6 +61,17 @@ def test_hint_texts():
     assert text.startswith("Draw") or text.startswith("Close")
 
 
+def test_a_lead_that_no_card_out_beats_is_named_so_only_if_it_is_the_top():
+    """"the top trump" / "top of its suit" only for the suit's highest card; a lower one that
+    no card out beats (the higher ones in the hand) says so."""
+    from engine.coach import _why
+    h = hand(nondealer="AC TC KC AH TH 9S", dealer="QC JC 9D KH QH TS", trump="9C")
+    v = h.view(1)
+    assert [_why(v, c) for c in (5, 3, 17, 16)] == [
+        "Lead AC: the top trump", "Lead KC: no higher C out", "Lead AH: top of its suit",
+        "Lead 10H: no higher H out"]
+
+
 def test_hint_in_the_strict_phase_gives_the_exact_value():
     """With every card placed the hint names the solver's value of the hinted card, which a
     brute-force minimax over the engine confirms."""

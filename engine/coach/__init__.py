@@ -11,7 +11,7 @@ import gc
 gc.collect()  # this module's compile garbage, before engine.ai's modules compile (see there)
 from engine import ai
 from engine.ai import solver
-from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS
+from engine.cards import MARRIAGE, EXCHANGE, CLOSE, DRAW, DECLARE, CARD_POINTS, SUIT_MASK
 from engine.ai.endgame import higher_unseen, melds
 from engine.legal import beats
 from engine.names import card_label
@@ -57,6 +57,8 @@ def _why(view, a):
     if view.announced >= 0:
         return name + ": lead the marriage"
     if not higher_unseen(view, a):
+        if view.hand & SUIT_MASK[a // 6] & ~((2 << a) - 1):  # a higher one of the suit is mine
+            return "%s: no higher %s out" % (name, name[-1])
         if a // 6 == view.trump_suit:
             return name + ": the top trump"
         return name + ": top of its suit"
