@@ -165,6 +165,11 @@ def test_the_match_line_fits_160_px_with_two_digit_scores():
     assert words.match_line(m) == "Match: you 10, CPU 9 of 11"
     m.scores = [10, 10]
     assert words.match_line(m) == "Match: you 10, CPU 10"
+    m.scores = [5, 8]
+    m.target = 7
+    assert words.match_line(m) == "Match: you 5, CPU 8 of 7"
+    m.over = True  # the last hand took the CPU past 7: no "8 of 7"
+    assert words.match_line(m) == "Match: you 5, CPU 8"
 
 
 def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():

@@ -15,11 +15,12 @@ LEVEL_WORDS = ("easy", "normal", "hard")
 
 def match_line(match):
     """'Match: you 3, CPU 1 of 7' ('Match: you 10, CPU 10' where that is too long for 160
-    px) or, for a Bummerl, the points still to go."""
+    px, and 'Match: you 5, CPU 8' once the match is over: not "8 of 7") or, for a Bummerl,
+    the points still to go."""
     if match.bummerl:
         return "To go: you %d, CPU %d" % (match.scores[0], match.scores[1])
     line = "Match: you %d, CPU %d of %d" % (match.scores[0], match.scores[1], match.target)
-    if len(line) > WIDTH:  # " of 11" cut (no short text here: a name interned for good)
+    if len(line) > WIDTH or match.over:  # " of 11" cut (no short text here: a name interned for good)
         line = line[:-4 - len(str(match.target))]
     return line
 
