@@ -31,6 +31,13 @@ def check(options):
             want = "one of %r" % (values,)
         if not ok:
             raise ValueError("option %s=%r: must be %s" % (key, value, want))
+    # no bonus only where the last trick takes a played-out hand anyway: then it changes no
+    # result, only the card points shown (Schnapsen); with the higher total deciding, R31 and
+    # D8 give the 10 to every hand played out
+    if options.get("last_trick_bonus", 10) == 0 and options.get("run_out_winner",
+                                                                 "total") != "last":
+        raise ValueError("option last_trick_bonus=0: only with run_out_winner='last' (R31, D8: "
+                         "the 10 counts where the higher total decides)")
 
 
 def rules_repr(rules):

@@ -11,7 +11,7 @@ import pytest
 from engine.hand import Hand
 from engine.match import Match
 from engine.record import record, replay
-from engine.rules import Rules, SIXTY_SIX, OPTIONS
+from engine.rules import Rules, SIXTY_SIX, SCHNAPSEN, OPTIONS
 from helpers import DL, ND, hand, play, legal, mask, finish, DRAWN_FIRST_HAND
 
 
@@ -196,8 +196,15 @@ def test_option_run_out_winner():
 
 def test_option_last_trick_bonus():
     assert _run_out("").bonus == [0, 10]
-    h = _run_out("last_trick_bonus=0")
+    h = _run_out("run_out_winner=last last_trick_bonus=0")
     assert h.bonus == [0, 0] and (h.points(0), h.points(1)) == (81, 39)
+    assert h.winner == 1 and h.game_points == 1  # the last trick decides, as with the 10
+    # with the higher total deciding, no bonus would change results (R31, D8): refused
+    with pytest.raises(ValueError, match="last_trick_bonus=0: only with run_out_winner='last'"):
+        _run_out("last_trick_bonus=0")
+    with pytest.raises(ValueError, match="only with run_out_winner='last'"):
+        SCHNAPSEN.but(run_out_winner="total")
+    assert SCHNAPSEN.but(run_out_winner="total", last_trick_bonus=10).last_trick_bonus == 10
 
 
 def test_option_draw_carry_point():

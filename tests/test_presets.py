@@ -102,6 +102,16 @@ def test_schnapsen_close_only_after_drawing():
     assert "C" in legal(h)
 
 
+def test_schnapsen_exchange_and_close_only_with_more_than_2_stock_cards():
+    """R15, R18: the Schnapsen apps (APP-S) forbid both with two cards left (docs/rules.md)."""
+    h = hand(nondealer="AC TC KC QC JH", dealer="JD QD KD TD AD", trump="TH",
+             stock="JS QS KS TS AS AH KH QH JC", rules=SCHNAPSEN)
+    play(h, "AC JD W TC QD W KC KD W")
+    assert h.stock_size == 4 and {"X", "C"} <= legal(h)
+    play(h, "QC TD W")
+    assert h.stock_size == 2 and not {"X", "C"} & legal(h)
+
+
 def test_schnapsen_marriages_after_the_close():
     h = hand(nondealer="AC KD QD QC JC", dealer="JD AD TD KC TC", trump="KH", rules=SCHNAPSEN)
     play(h, "AC JD W C")

@@ -31,9 +31,9 @@ _HELP = (
 )
 
 _PRESET_NOTES = {
-    "schnapsen": "Schnapsen\n20 cards, no nines, 5 in a hand; swap the trump jack. Count down "
-                 "from 7 (Bummerl). Last trick wins a hand that runs out. Close only after "
-                 "drawing.",
+    "schnapsen": "Schnapsen\n20 cards, no nines, 5 in a hand; swap the trump jack. Bummerl: "
+                 "count down from 7. The last trick wins a hand played out. Close after "
+                 "drawing; swap and close need 4 stock cards.",
     "santase": "Santase\nPlay to 11; the winner deals. No marriage or closing on the first "
                "trick; swap and close need 4 cards in the stock. A failed close costs 3. "
                "Marriages after closing.",
