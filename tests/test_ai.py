@@ -319,3 +319,24 @@ def test_read_hand_weighs_the_hands_by_the_opponents_play(rules):
             uniform += pairs(view, opp_hand(view, rng)) > 0
     assert every > 1000 and same > 300, (every, same)
     assert read * 20 < uniform and uniform * 10 > every, (read, uniform, every)
+
+
+@pytest.mark.parametrize("level, seed, moves, at", [
+    (ai.HARD, 1075076543, "JH QD W KH AS W X M:S QS 9D W", 58),
+    (ai.NORMAL, 1340156150, "KS JS W 9D QD W M:H QH 9C W", 46)])
+def test_a_marriage_that_reaches_66_is_announced_and_declared_not_closed_away(level, seed,
+                                                                               moves, at):
+    """A lead where announcing the clubs marriage makes 66 at once, and closing would throw it
+    away (Sixty-Six: no marriage after a close, R22): NORMAL and HARD closed there, then lost
+    the hand 2 game points down (a helper's audit of the AI). Now they announce and declare."""
+    h = Hand.new(seed, 0 if level == ai.HARD else 1, SIXTY_SIX)
+    play(h, moves)
+    me = h.to_move
+    assert h.points(me) == at and CLOSE in h.legal_actions() and 24 in h.legal_actions()
+    for s in range(10):
+        v = h.view(me)
+        assert ai.choose(v, level, s) == 24  # M:C, then 66
+    h.apply(24)
+    assert ai.choose(h.view(me), level, 0) == DECLARE
+    h.apply(DECLARE)
+    assert h.over and h.winner == me

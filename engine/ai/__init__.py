@@ -37,6 +37,8 @@ def choose(view, level=NORMAL, seed=0):
             return legal[0]
         me = view.seat
         rng = Rng(mix(seed, len(view.history) * 7 + me))
+        if solver.nodes > 0xFFFFFFF:  # the count starts over long before NO_LIMIT (2**30), past
+            solver.nodes = 0  # which every search would give up and a board's ints grow long
         start = solver.nodes  # a decision's searches share one node budget (endgame.last_open)
         if DECLARE in legal and view.points[me] >= 66:  # R28: declare the moment 66 is reached
             if level != EASY or rng.below(6):
@@ -54,13 +56,16 @@ def choose(view, level=NORMAL, seed=0):
             if view.announced >= 0:  # lead the queen of the marriage announced, keep the king
                 q = view.announced * 6 + 2  # (R20)
                 return q if view.hand >> q & 1 else q + 1
-            if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
-                return CLOSE
             best = -1
-            for a in legal:  # announce the best marriage (R20): 40 before 20
+            for a in legal:  # the best marriage to announce (R20): 40 before 20
                 if MARRIAGE <= a < MARRIAGE + 4:
                     if best < 0 or a - MARRIAGE == view.trump_suit:
                         best = a
+            if best >= 0 and level != EASY and view.tricks[me] and view.points[me] + (
+                    40 if best - MARRIAGE == view.trump_suit else 20) >= 66:
+                return best  # 66 at once (R21, D1: declared next), not lost to a close (R22)
+            if CLOSE in legal and level != EASY and endgame.close_pays(view, level, rng):
+                return CLOSE
             if best >= 0 and (level != EASY or rng.below(3)):
                 return best
         return _open(view, legal, level, rng, start)
