@@ -340,3 +340,25 @@ def test_a_marriage_that_reaches_66_is_announced_and_declared_not_closed_away(le
     assert ai.choose(h.view(me), level, 0) == DECLARE
     h.apply(DECLARE)
     assert h.over and h.winner == me
+
+
+def test_the_computers_random_numbers_are_never_the_deals(monkeypatch):
+    """The computer samples hidden cards with its own stream: never the one that shuffled the
+    deck (with the app's seeds, seed + trick number, the first lead of a match's first hand
+    used to get the deal's seed itself). Matches played as the app plays them."""
+    from engine.match import Match
+    used = set()
+    real = ai.Rng
+    monkeypatch.setattr(ai, "Rng", lambda s: used.add(s % 2147483647) or real(s))
+    deals = set()
+    for seed in range(1, 21):
+        m = Match(SIXTY_SIX, seed)
+        for k in range(2):
+            deals.add(mix(seed, k + 1) % 2147483647)  # Match's deal of hand k
+            h = m.hand
+            while not h.over:
+                seat = h.to_move
+                h.apply(ai.choose(h.view(seat), ai.NORMAL, seed + h.trick_no))
+            if not m.over:
+                m.next_hand()
+    assert used and not used & deals

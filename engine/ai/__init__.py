@@ -36,7 +36,9 @@ def choose(view, level=NORMAL, seed=0):
         if len(legal) == 1:
             return legal[0]
         me = view.seat
-        rng = Rng(mix(seed, len(view.history) * 7 + me))
+        # (the constant keeps the stream apart from the deal's: the app's seed for the first
+        # lead of a match's first hand, mixed with 1, is that hand's deal seed)
+        rng = Rng(mix(seed, len(view.history) * 7 + me) ^ 0x3C5A5C3)
         if solver.nodes > 0xFFFFFFF:  # the count starts over long before NO_LIMIT (2**30), past
             solver.nodes = 0  # which every search would give up and a board's ints grow long
         start = solver.nodes  # a decision's searches share one node budget (endgame.last_open)
