@@ -362,3 +362,13 @@ def test_the_computers_random_numbers_are_never_the_deals(monkeypatch):
             if not m.over:
                 m.next_hand()
     assert used and not used & deals
+
+
+def test_normal_announces_40_before_20_in_the_strict_phase():
+    """Santase allows marriages after the close; NORMAL's rule of thumb (five or more cards)
+    announced the first marriage it found, a 20 in clubs before the 40 in trumps."""
+    h = hand(nondealer="KC QC KS QS AH 9D", dealer="9C JC AD TD JD 9H", trump="TS",
+             rules=SANTASE)
+    play(h, "AH 9H W C")
+    assert h.strict and {24, 27} <= set(h.legal_actions())
+    assert [ai.choose(h.view(h.to_move), ai.NORMAL, s) for s in range(5)] == [27] * 5

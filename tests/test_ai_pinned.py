@@ -7,7 +7,8 @@ budget) and solve 20 deals of a closed stock, and then let it close with three o
 when two cards are left in the stock (issue 18; since then, the Schnapsen preset needs four
 stock cards for an exchange or a close, as docs/rules.md's R15 and R18 give it, and NORMAL and
 HARD announce a marriage that reaches 66 before they test a close, and the computer's random
-numbers are kept apart from the deal's;
+numbers are kept apart from the deal's, and NORMAL's strict-phase rule of thumb announces 40
+before 20;
 before them, those of commit 7141335,
 which made HARD sample the opponent's hand by what their play shows, and of commit 116b839
 before that), on
@@ -27,7 +28,7 @@ from mpvm import ROOT, circuitpython, micropython
 SCRIPT = os.path.join("tests", "vm", "mp_ai_pinned.py")
 POSITIONS = 2000
 PINNED = ["pinned sixty-six 2000 416813334",
-          "pinned schnapsen 2000 290946991",
+          "pinned schnapsen 2000 275119072",
           "pinned santase 2000 154827170"]
 
 

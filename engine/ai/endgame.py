@@ -189,10 +189,12 @@ def _strict_heuristic(view, cands, level, rng):
             if CARD_POINTS[f] < CARD_POINTS[low]:
                 low = f
         return low
-    for a in cands:  # a marriage still counts in the strict phase where allowed
-        if a >= MARRIAGE:
-            return a
     best = None
+    for a in cands:  # a marriage still counts in the strict phase where allowed: 40 before 20
+        if MARRIAGE <= a < MARRIAGE + 4 and (best is None or a - MARRIAGE == t):
+            best = a
+    if best is not None:
+        return best
     for c in cands:  # lead a master card: nothing unseen or known above it
         if not higher_unseen(view, c) and (best is None or c // 6 == t):
             best = c
