@@ -12,7 +12,8 @@ One record holds everything, so a hand is counted in the statistics in the same 
 saves its end: whatever a power cut hits, a finished hand is counted once (docs/devices.md).
 Writes (flash wears, and on SAMD51 and ESP32-S3 every nvm write erases the whole nvm): at
 each hand's end, when the menu opens or closes with something changed, and after IDLE_MS
-without a trick mid-hand (or without a change in the menu, its settings changed); never after every trick, and never a payload equal to the last one.
+without a trick mid-hand (or without a change in the menu, its settings changed); never after
+every trick, and never a payload equal to the last one.
 A power cut so costs at most the hand in progress. Nothing here raises: a store that fails
 shows a notice once and the game goes on with its saves in RAM. A record that cannot be read
 is never overwritten before the player has played a trick of something new; a newer game's

@@ -20,7 +20,9 @@ def match_line(match):
     if match.bummerl:
         return "To go: you %d, CPU %d" % (match.scores[0], match.scores[1])
     line = "Match: you %d, CPU %d of %d" % (match.scores[0], match.scores[1], match.target)
-    if len(line) > WIDTH or match.over:  # " of 11" cut (no short text here: a name interned for good)
+    # " of 11" cut where it does not fit, or once over (no short text here: a name interned
+    # for good)
+    if len(line) > WIDTH or match.over:
         line = line[:-4 - len(str(match.target))]
     return line
 
