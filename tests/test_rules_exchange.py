@@ -107,6 +107,20 @@ def test_r15_exchange_with_two_stock_cards_is_allowed_by_default():
     assert h.hands[ND] & mask("KH") and card_name(h.trump_card) == "9H"
 
 
+def test_r15_r11_after_an_exchange_at_two_stock_cards_the_loser_draws_the_nine():
+    """The hand played on after the exchange at two cards (a path only random play reached):
+    the trick's winner draws the face-down card, its loser the 9 now face up (R11, R12)."""
+    h = _stock_of(2)
+    play(h, "X AS 9S")  # the non-dealer swaps, leads the ace of spades and takes the trick
+    assert h.draw_pending and card_name(h.trump_card) == "9H" and h.to_move == ND
+    play(h, "W")
+    assert h.stock_size == 0 and h.trump_card < 0
+    assert h.hands[1 - ND] & mask("9H") and not h.hands[ND] & mask("9H")
+    while not h.over:  # strict play to the end: each seat's lowest legal card
+        play(h, sorted(legal(h) - {"D"})[0])
+    assert h.over and sum(h.tricks_won) == 12
+
+
 @pytest.mark.parametrize("stock, allowed", [(4, True), (2, False)])
 def test_r15_exchange_min_stock_4(stock, allowed):
     h = _stock_of(stock, SIXTY_SIX.but(exchange_min_stock=4))
