@@ -50,7 +50,20 @@ def hint_tick(table, app):
     table.phase = HUMAN
     table.hinted = True
     if h.trick_no:  # after a trick: the match with its hint is saved as a trick's is (a cut
-        app.after_action(False)  # before the card keeps it; at a follow, as at that trick)
+        app.after_action(False)  # before the card keeps it)
+        s = app.saves
+        if h.trick_card >= 0 and s is not None and app.replay is None and \
+                type(s._match) is dict:  # at a follow: as at the last trick, the leader's
+            # actions since then cut from the match saved (a cut there would lose them too;
+            # they are made again on resume). Here, not in handheld.persist: only a hint
+            # saves mid-trick, and this code is in the heap only while one is asked.
+            hist = s._match["history"]
+            i = 0
+            n = 2 * h.trick_no
+            while n:
+                n -= hist[i] < 24  # a card's action
+                i += 1
+            del hist[i:]
     table.hint_card = a  # a card is marked in the hand; another action is the choices' (B)
     if a < 24:  # a card (or -1, no hint): the cursor on it too, so B plays the card raised
         if a in table.hand_cards:

@@ -107,14 +107,6 @@ class Saves:
         try:
             m = app.match
             d = m.state()  # the match save: the hand's history on the scores it was dealt with
-            if m.hand.trick_card >= 0:  # mid-trick (a hint at a follow): as at the last trick,
-                a = d["history"]  # the leader's actions since then cut (a cut there would
-                i = 0  # lose them too; they are made again on resume)
-                n = 2 * m.hand.trick_no
-                while n:
-                    n -= a[i] < 24  # a card's action
-                    i += 1
-                del a[i:]
             d["scores"] = self._start[0]
             d["carry"] = self._start[1]
             d["level"] = app.level

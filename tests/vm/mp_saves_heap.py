@@ -23,7 +23,6 @@ import engine.score  # noqa: E402,F401
 
 
 class Hand:
-    trick_card = -1  # between tricks
     closed_by = None
     reason = 0
     game_points = 1
