@@ -173,13 +173,10 @@ def _secure(nv, copies, old):
     start fresh and say so), else None."""
     if not nv:  # the files that hold no record may go
         out = []
-        notice = None
-        for c in (copies, old):
+        for c in (copies, old, copies + old):
             s = S.Store(c, "files")
             out.append(s._scan() is None and not s._locked)
-            if s.notice == S.NOTICE_DAMAGED:
-                notice = s.notice
-        return out[0], out[1], notice if out[0] and out[1] else None
+        return out[0], out[1], s.notice  # (all of them read: NOTICE_DAMAGED, or None)
     s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
     if s._locked:  # a newer game's record: touch nothing
