@@ -168,9 +168,10 @@ def build(files, root, old=None):
 def _secure(nv, copies, old):
     """Before the layout's files (copies) and the old layouts' files (old) are removed: their
     newest record into an nvm copy that does not hold it. Returns (the layout's may go, old
-    may go, notice): without nvm, files that hold no record may go; notice is
+    may go, notice): without nvm, files that hold no record may go; notice is the scan's:
     S.NOTICE_DAMAGED when no copy holds a record and one held a damaged one (the saves
-    start fresh and say so), else None."""
+    start fresh and say so), S.NOTICE_NEWER for a newer game's record (nothing goes), else
+    None."""
     if not nv:  # the files that hold no record may go
         out = []
         for c in (copies, old, copies + old):
