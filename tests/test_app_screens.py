@@ -137,3 +137,24 @@ def test_the_status_lines_and_their_marriages_stay_on_the_screen_with_the_points
             assert [row[i] for i in range(3)] == [s for s in range(4) if married >> s & 1][:3] \
                 + [4] * (3 - min(k, 3))
     assert app.errors == 0
+
+
+def test_the_text_view_says_who_closed_the_stock():
+    """R43: whether the stock is closed and by whom is public; the text view says both."""
+    from sim.screens import closer_key
+    app = App(seed=3, choose=stub_choose)
+    view = TextView()
+    r = Runner(Loop(app, view))
+    r.tap(B)
+    for _ in range(300):
+        r.settle()
+        h = app.match.hand
+        if h.closed_by >= 0 and h.stock_size:
+            break
+        r.tap(closer_key(app))
+    assert h.closed_by == 0, "the player closed"
+    r.settle()
+    stock = [line for line in view.lines if line.startswith("Stock ")]
+    from engine.names import card_label
+    assert stock == ["Stock %d closed by you, trump [%s]" % (h.stock_size,
+                                                             card_label(h.trump_card))]

@@ -74,8 +74,9 @@ def table_lines(app):
     out.append(_seat_line(app, h, 1))
     trump = h.trump_card
     if h.stock_size:
-        stock = "Stock %d%s, trump [%s]" % (h.stock_size, " closed" if h.closed_by >= 0 else "",
-                                            card_short(trump))
+        stock = "Stock %d%s, trump [%s]" % (
+            h.stock_size, "" if h.closed_by < 0 else " closed by " + ("you", "CPU")[h.closed_by],
+            card_short(trump))  # who closed: public (R43)
     else:
         stock = "Stock empty, trumps are %s" % words.SUIT_WORDS[h.trump_suit]
     out.append(stock)
