@@ -142,16 +142,14 @@ def test_the_status_lines_and_their_marriages_stay_on_the_screen_with_the_points
 def test_the_text_view_says_who_closed_the_stock():
     """R43: whether the stock is closed and by whom is public; the text view says both."""
     from sim.screens import closer_key
+    from appfix import play_until
     app = App(seed=3, choose=stub_choose)
     view = TextView()
     r = Runner(Loop(app, view))
     r.tap(B)
-    for _ in range(300):
-        r.settle()
-        h = app.match.hand
-        if h.closed_by >= 0 and h.stock_size:
-            break
-        r.tap(closer_key(app))
+    play_until(app, r, lambda a: a.match.hand.closed_by >= 0 and a.match.hand.stock_size,
+               300, closer_key)
+    h = app.match.hand
     assert h.closed_by == 0, "the player closed"
     r.settle()
     stock = [line for line in view.lines if line.startswith("Stock ")]
