@@ -216,13 +216,18 @@ class Draw:
                 self._hide(self.stock, False)
                 self._tile(self.trump, h.trump_card, self.trump.x, self.trump.y,
                            shade(art, h.trump_card, _DIM if closed else _NORMAL))
-                self.tx.set(self.stock_label, "closed" if closed else str(h.stock_size), None,
-                            0, _CENTRE)
+                if closed:  # who closed it (R43: public); 11 characters, trailing spaces
+                    # cut by the line (a text of 10 or fewer, from .py, is a name for good)
+                    text = "%s closed  " % words.WHO[h.closed_by]
+                else:  # the count centred in the line's first 7 characters, under the stock
+                    text = str(h.stock_size)
+                    text = " " * ((7 - len(text)) // 2) + text
+                self.tx.set(self.stock_label, text)
                 self._hide(self.trump_big[0], True)
             else:
                 self._hide(self.stock, True)
                 self._hide(self.trump, True)
-                self.tx.set(self.stock_label, "trumps", None, 0, _CENTRE)
+                self.tx.set(self.stock_label, "trumps")  # (as centred in 7)
                 self._hide(self.trump_big[0], False)
                 tile = self.trump_big[1]
                 if tile[0] != h.trump_suit:

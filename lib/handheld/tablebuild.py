@@ -15,8 +15,7 @@ _WHITE = const(0xF0F0E8)  # the text colours, the choices panel's fill
 _YELLOW = const(0xF8D020)
 _GREY = const(0xA0B0A0)
 _PANEL_FILL = const(0x0C2A16)
-_CENTRE = const(1)  # how a text line aligns (handheld.grids's line)
-_RIGHT = const(2)
+_RIGHT = const(2)  # how a text line aligns (handheld.grids's line)
 _SLOTS = const(7)  # the hand's slots: six cards and the "more" chip
 
 
@@ -47,7 +46,8 @@ def build(r, lay):
     r.trump = card(art, 0, trump[0], trump[1])
     t.append(r.trump)
     t.append(r.stock)
-    r.stock_label = line(tx, t, white, stock_label[0], stock_label[1], 7, _CENTRE)
+    # the stock's count centred under it in 7 characters, or who closed it in 10 from there
+    r.stock_label = line(tx, t, white, stock_label[0] - 7 * tx.w // 2, stock_label[1], 10)
     g = displayio.Group(scale=2, x=trump_glyph[0], y=trump_glyph[1])
     r.trump_big = (g, glyph(art, 0))  # the group that scales it, the suit's tile
     g.append(r.trump_big[1])
