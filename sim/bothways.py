@@ -36,7 +36,7 @@ from engine.legal import beats
 from engine.rng import Rng, mix
 from engine.rules import preset
 from sim.arena import _act, mean_ci
-from sim.cli import at_least_1, write_problem
+from sim.cli import at_least_1, replace_file, write_problem
 from sim.players import make_player
 from sim.tablecmp import _run, _score
 
@@ -220,15 +220,9 @@ def main(argv=None):
     for line in report(args.kind, rows):
         print(line)
     if args.out:  # after the report: a failed write loses neither it nor the old file
-        tmp = args.out + ".tmp"
         try:
-            with open(tmp, "w") as f:
-                for r in rows:
-                    f.write(json.dumps(r) + "\n")
-            os.replace(tmp, args.out)
+            replace_file(args.out, "".join(json.dumps(r) + "\n" for r in rows).encode())
         except OSError as e:
-            if os.path.exists(tmp):
-                os.remove(tmp)
             print("sim.bothways: --out %s not written: %s" % (args.out, e.strerror or e),
                   file=sys.stderr)
             return 1

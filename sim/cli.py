@@ -27,6 +27,20 @@ def write_problem(folder):
     return None
 
 
+def replace_file(path, data):
+    """Write bytes data to path whole or not at all: a temporary file beside it, then renamed
+    over it (a full disk leaves the old file as it was)."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
 def pool_size(jobs, tasks):
     """Worker processes for `tasks` tasks when `jobs` are asked: never more than the tasks, nor
     than 4 a core (a mistyped --jobs 99999 would start that many processes)."""

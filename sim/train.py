@@ -36,7 +36,7 @@ from engine.cards import SUIT_MASK, bit_index, popcount
 from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import PRESET_ORDER, preset
-from sim.cli import at_least_1, write_problem
+from sim.cli import at_least_1, replace_file, write_problem
 from sim.players import make_player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -226,21 +226,8 @@ def write_table(path, tables, notes):
             lines.append("        %r" % raw[i:i + 24])
         lines.append("    ),")
     lines.append("}")
-    _replace(path, ("\n".join(lines) + "\n").encode())
-
-
-def _replace(path, data):
-    """Write path whole or not at all: a temporary file beside it, then renamed over it (a
-    full disk leaves the old table, which the engine imports, as it was)."""
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    # whole or not at all: a full disk leaves the old table, which the engine imports
+    replace_file(path, ("\n".join(lines) + "\n").encode())
 
 
 
@@ -373,7 +360,7 @@ def main(argv=None):
             import io
             buf = io.BytesIO()
             np.savez_compressed(buf, stocks=stocks, xs=xs, ys=ys, ids=ids, los=los)
-            _replace(saved, buf.getvalue())
+            replace_file(saved, buf.getvalue())
         cut = int((los < args.hands * 4 // 5).sum())  # train on 4/5
         held_from = {s: int((stocks[:cut] == s).sum()) for s in STOCKS}
         if args.lam < 1:

@@ -122,11 +122,13 @@ class _Spent(Exception):
 
 
 class Review:
-    """review_hand's answer: lines (cost, trick, text) worst first; unreviewed: how many of the
-    seat's decisions the budget left out (the earliest), up to trick `unreviewed_to`."""
+    """review_hand's answer: lines (cost, trick, text) worst first; reviewed: how many of the
+    seat's decisions were; unreviewed: how many the budget left out (the earliest), up to trick
+    `unreviewed_to`."""
 
     def __init__(self):
         self.lines = []
+        self.reviewed = 0
         self.unreviewed = 0
         self.unreviewed_to = 0
         self.units = 0  # work spent: solver nodes, plus HARD_LEAD or HARD_CALL per HARD decision
@@ -176,6 +178,7 @@ def review_hand(hand, seat, budget=BUDGET, seed=0):
         solver.limit = NO_LIMIT
     out.nodes = solver.nodes - start
     out.units = out.nodes + extra
+    out.reviewed = len(todo) - k
     if k:
         out.unreviewed = k
         out.unreviewed_to = state_at(hand, todo[k - 1]).trick_no + 1
@@ -198,7 +201,7 @@ def review(hand, seat, budget=BUDGET, seed=0):
         found = len(lines)
         lines.append((None, t, ("Trick 1" if t == 1 else "Tricks 1-%d" % t) +
                       ": not reviewed (time budget)"))
-        if not found and r.unreviewed < len(decisions(hand, seat)):
+        if not found and r.reviewed:
             lines.append((None, t + 1, "From trick %d on, no decision cost you a game point."
                           % (t + 1)))
     return lines

@@ -149,9 +149,7 @@ class Menu(Screen):
         else:
             v = not v
         self.app.load_settings({name: v})
-        s = self.app.saves
-        if s is not None:  # written when the menu closes, or after a pause as a changed
-            s.dirty = True  # match is (handheld.persist): a power cut before it closes
-            s._since = self.app.now  # costs no setting left that long
+        if self.app.saves is not None:  # written when the menu closes, or after a pause: a
+            self.app.saves.changed(self.app.now)  # power cut before it closes loses nothing
         self.show()
         return None

@@ -114,8 +114,7 @@ class Saves:
             self._match = d  # encoded at the write
             self._changed = True
             if not hand_over:
-                self.dirty = True
-                self._since = app.now  # the pause is counted from the last trick
+                self.changed(app.now)  # the pause is counted from the last trick
                 return
             from handheld import savedata
             h = m.hand
@@ -134,6 +133,12 @@ class Saves:
         except Exception as e:  # a save must never stop the game
             self.errors += 1
             print("saves:", repr(e))
+
+    def changed(self, now):
+        """Something to save changed at app time now (a trick, a setting in the open menu):
+        written once IDLE_MS pass without another change (tick), or at the next write."""
+        self.dirty = True
+        self._since = now
 
     def tick(self, app, now):
         """Write a changed match, or settings changed in the menu still open, once IDLE_MS

@@ -133,7 +133,7 @@ class Turn(Screen):
         n = len(self.hand_cards)
         i = min(self.cursor, n - 1) if n else 0
         for _ in range(n):
-            if m >> self.hand_cards[i] & 1:
+            if self._playable_at(i):  # (a card: i < n)
                 break
             i = (i + 1) % n
         self.cursor = i
