@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 from handheld import pystack
-from handheld.bootmode import pystack_addition, pystack_size_in
+from handheld.bootmode import pystack_size_in, with_pystack
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
@@ -521,10 +521,13 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     empty = emptied(dest, files, removes)
     settings = os.path.join(dest, "settings.toml")
     old = _read(settings) if os.path.isfile(settings) else b""
-    extra, size = pystack_addition(old), pystack_size_in(old)
-    if extra:
-        writes["settings.toml"] = old + extra
-        out("settings.toml: %s %s" % ("would add" if dry_run else "add", pystack.SETTING))
+    new, size = with_pystack(old), pystack_size_in(old)
+    if new is not None:
+        writes["settings.toml"] = new
+        out("settings.toml: %s %s%s" % ("would add" if dry_run else "add", pystack.SETTING,
+                                        "" if new.startswith(old) else
+                                        " (above its first [section]: CircuitPython reads "
+                                        "no further)"))
     elif size < pystack.SIZE:
         out("note: settings.toml sets CIRCUITPY_PYSTACK_SIZE = %d, left as it is; below %d the "
             "computer plays EASY endgames" % (size, pystack.SIZE))

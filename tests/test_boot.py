@@ -86,6 +86,28 @@ def test_run_released_before_the_scan_ends_counts_as_not_held(tmp_path):
     assert settings.read_bytes() == before  # once is enough
 
 
+def test_a_settings_file_with_a_section_is_left_to_the_player(tmp_path, capsys):
+    """CircuitPython reads settings.toml only down to its first [section]
+    (supervisor/shared/settings.c): a line appended below one would never be read, and boot.py
+    does not rewrite the player's file (a cut mid-rewrite could lose it): it says where the
+    line goes. sim.deploy, which replaces the file whole, puts it above (test_deploy)."""
+    text = b"CIRCUITPY_WIFI_SSID = 'home'\n[my_app]\ncolour = 'red'\n"
+    settings = tmp_path / "settings.toml"
+    settings.write_bytes(text)
+    assert bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), fb.Keypad(), Storage(),
+                        lambda s: None, str(settings))
+    assert settings.read_bytes() == text
+    assert "has a [section]: put CIRCUITPY_PYSTACK_SIZE = 4096 above it" in (
+        capsys.readouterr().out)
+    # a size set only under a section is not read: it counts as none
+    assert bootmode.pystack_size_in(b"[x]\nCIRCUITPY_PYSTACK_SIZE = 4096\n") is None
+    assert bootmode.pystack_size_in(b" CIRCUITPY_PYSTACK_SIZE = 8192\n [x]\n") == 8192
+    placed = bootmode.with_pystack(text)
+    assert placed.startswith(b"CIRCUITPY_WIFI_SSID = 'home'\n#") and placed.endswith(
+        b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n\n[my_app]\ncolour = 'red'\n")
+    assert bootmode.pystack_size_in(placed) == 4096 and bootmode.with_pystack(placed) is None
+
+
 def test_run_starts_the_game_even_if_settings_cannot_be_written(tmp_path, capsys):
     folder = tmp_path / "settings.toml"
     folder.mkdir()  # opening it fails as a full or broken drive would

@@ -202,6 +202,23 @@ def test_deploy_adds_the_pystack_size_and_keeps_every_byte_of_settings(project, 
     assert files_in(drive)["settings.toml"] == got and "settings.toml" not in out
 
 
+def test_deploy_puts_the_pystack_size_above_a_section(project, drive, capsys):
+    """CircuitPython reads settings.toml down to its first [section] only: the line goes
+    above it, every other byte kept."""
+    text = b"CIRCUITPY_WIFI_SSID = 'home'\n\n[my_app]\nCIRCUITPY_PYSTACK_SIZE = 1024\n"
+    with open(os.path.join(drive, "settings.toml"), "wb") as f:
+        f.write(text)
+    code, out, _ = run([drive], project, capsys)
+    got = files_in(drive)["settings.toml"]
+    assert code == 0 and "above its first [section]" in out
+    head, tail = got.split(b"[my_app]")
+    assert head.startswith(b"CIRCUITPY_WIFI_SSID = 'home'\n\n#")
+    assert head.endswith(b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n\n")
+    assert b"[my_app]" + tail == text[text.index(b"[my_app]"):]
+    code, out, _ = run([drive], project, capsys)  # once is enough
+    assert files_in(drive)["settings.toml"] == got and "settings.toml" not in out
+
+
 @pytest.mark.parametrize("size", [2048, 8192])
 def test_deploy_keeps_a_pystack_size_the_player_set(project, drive, capsys, size):
     text = ("CIRCUITPY_PYSTACK_SIZE = %d\n" % size).encode()

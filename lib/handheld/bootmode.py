@@ -83,9 +83,23 @@ _KEY = "CIRCUITPY_PYSTACK_SIZE"
 _NOTE = "# Sixty-Six: the computer's search needs a bigger pystack than the default\n"
 
 
+def _root_end(data):
+    """Where settings.toml's root table ends (bytes): at its first [section] line, or -1 if it
+    has none. CircuitPython reads no further (supervisor/shared/settings.c, key_matches: a
+    line starting with "[" ends the search)."""
+    at = 0
+    for line in data.split(b"\n"):
+        if line.strip().startswith(b"["):
+            return at
+        at += len(line) + 1
+    return -1
+
+
 def pystack_size_in(data):
-    """The pystack size a settings.toml (bytes) sets: None if it sets none, 0 if unreadable."""
-    for line in data.decode("utf-8", "replace").split("\n"):
+    """The pystack size a settings.toml (bytes) sets in its root table, as CircuitPython reads
+    it: None if it sets none, 0 if unreadable."""
+    end = _root_end(data)
+    for line in (data if end < 0 else data[:end]).decode("utf-8", "replace").split("\n"):
         line = line.strip()
         if line.startswith(_KEY) and line[len(_KEY):].strip().startswith("="):
             value = line[len(_KEY):].strip()[1:].split("#")[0].strip().strip('"')
@@ -98,11 +112,25 @@ def pystack_size_in(data):
 
 def pystack_addition(data):
     """The bytes to append to a settings.toml (bytes) so it asks for pystack.SIZE: b"" if it
-    sets a size already (the player's choice stays). Nothing else in the file changes."""
+    sets a size already (the player's choice stays); None if the file has a [section], where
+    an appended line would not be read (with_pystack puts it above)."""
     if pystack_size_in(data) is not None:
         return b""
+    if _root_end(data) >= 0:
+        return None
     sep = "\n" if data and not data.endswith(b"\n") else ""
     return (sep + _NOTE + pystack.SETTING + "\n").encode()
+
+
+def with_pystack(data):
+    """The whole settings.toml (bytes) with the pystack size added in its root table (above
+    its first [section]), or None if it sets a size already. For sim.deploy, which replaces
+    the file whole; boot.py only appends (a cut mid-rewrite could lose the player's lines)."""
+    extra = pystack_addition(data)
+    if extra is None:
+        end = _root_end(data)
+        return data[:end] + (_NOTE + pystack.SETTING + "\n\n").encode() + data[end:]
+    return data + extra if extra else None
 
 
 def ensure_pystack(path="/settings.toml"):
@@ -114,6 +142,9 @@ def ensure_pystack(path="/settings.toml"):
     except OSError:  # no settings.toml yet
         data = b""
     extra = pystack_addition(data)
+    if extra is None:
+        print("boot: settings.toml has a [section]: put %s above it" % pystack.SETTING)
+        return False
     if extra:
         with open(path, "ab") as f:
             f.write(extra)
