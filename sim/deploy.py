@@ -29,6 +29,7 @@ import tempfile
 
 from handheld import pystack
 from handheld.bootmode import pystack_size_in, with_pystack
+from handheld.savelayout import NAMES as SAVE_NAMES, NEED as SAVE_NEED
 
 PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_DIRS = ("engine", "lib/handheld")       # copied whole; the drive copy is ours to tidy
@@ -225,7 +226,7 @@ def stale(dest, files, libraries, ours=True):
     dest is a CIRCUITPY drive or holds the game already; else (--force on another folder) its
     folders of the same names are not ours to clear."""
     out = set()
-    for rel in files:
+    for rel in files if ours else ():
         other = _other_kind(rel)
         if other and other not in files and os.path.isfile(os.path.join(dest, other)):
             out.add(other)
@@ -462,14 +463,20 @@ def _apply(dest, writes, order, removes, staged, out, folders=()):
         except OSError as e:
             left = [r for r in order[done:]]
             shutil.rmtree(stage, ignore_errors=True)  # staged or not: nothing of it is used
+            gone = [r for r in left if not staged and _other_kind(r) in removes]
             raise _write_error(dest, e, "%d of %d files are in place; still to write: %s%s. "
                                "The board holds a mix of the old and the new game until then "
-                               "(%s). Free space or fix the drive, then deploy again: it "
+                               "(%s%s). Free space or fix the drive, then deploy again: it "
                                "writes only the files that differ." % (
                                    done, len(order), ", ".join(left[:5]),
                                    " and %d more" % (len(left) - 5) if len(left) > 5 else "",
                                    "code.py is still the old one" if "code.py" in left else
-                                   "code.py is new"))
+                                   "code.py is new" if "code.py" in order else
+                                   "code.py is unchanged",
+                                   "; the game cannot start: %d of them %s on the drive in "
+                                   "neither form, their old kind removed first to make room"
+                                   % (len(gone), "is" if len(gone) == 1 else "are")
+                                   if gone else ""))
         done += 1
     if staged:
         for rel in removes:
@@ -518,6 +525,12 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         os.path.join(dest, "lib", "handheld", "app.py")) or os.path.isfile(
         os.path.join(dest, "lib", "handheld", "app.mpy"))
     removes = stale(dest, files, libraries, ours)
+    if not ours:
+        kept = stale(dest, files, libraries)
+        kept = [rel for rel in kept if rel.endswith(".py") and _other_kind(rel) in files]
+        for rel in kept:
+            out("note: %s is left (this folder is no CIRCUITPY drive: --force removes nothing "
+                "here); CircuitPython imports it before %s" % (rel, _other_kind(rel)))
     empty = emptied(dest, files, removes)
     settings = os.path.join(dest, "settings.toml")
     old = _read(settings) if os.path.isfile(settings) else b""
@@ -541,6 +554,12 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
         raise DeployError("not enough space on %s: the game needs %s more, %s is free (and %s "
                           "stays free for saves). Try --mpy-cross, or delete files you do "
                           "not need." % (dest, _kb(need), _kb(free), _kb(RESERVE)))
+    laid_out = all(os.path.exists(os.path.join(dest, "saves", n)) for n in SAVE_NAMES)
+    if not laid_out and free - max(need, 0) < SAVE_NEED:
+        out("note: %s stays free after this deploy; the save files the game lays out at its "
+            "first power-up need %s. With less it saves in the old layout, whose nvm copy "
+            "wears the board's flash out sooner (docs/devices.md). Delete files you do not "
+            "need to make room." % (_kb(free - max(need, 0)), _kb(SAVE_NEED)))
     folders = _new_folders(dest, writes)
     files_free = _inodes_free(dest)
     new_files = len([r for r in writes if not os.path.exists(os.path.join(dest, r))])

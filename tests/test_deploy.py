@@ -11,7 +11,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)  # after the stdlib: the project's code.py must not hide `code`
 
-from sim import deploy  # noqa: E402
+from sim import deploy
+from handheld.savelayout import NAMES as SAVE_NAMES
 
 
 def write(path, text):
@@ -412,6 +413,50 @@ def test_drive_that_fills_while_replacing_says_what_is_left(project, small_drive
         os.path.join(project, "lib", "handheld", "extra.py"), "rb").read()
 
 
+@pytest.mark.parametrize("free_kb, laid_out, noted", [
+    (30, False, True), (60, False, False), (30, True, False)])
+def test_deploy_says_when_the_saves_layout_will_not_fit(project, drive, monkeypatch, capsys,
+                                                       free_kb, laid_out, noted):
+    """The reserve kept for the saves (16 KB) is less than the layout of the save files asks
+    for at the first power-up (handheld.savelayout.NEED, 33 KB): a deploy that leaves less
+    says so, unless the layout is on the drive already (a reviewer's find: the board then
+    kept the old layout, whose nvm wears out sooner, and only the board said why)."""
+    assert cli([drive], project)[0] == 0  # installed: the deploy below writes nothing
+    if laid_out:
+        for name in SAVE_NAMES:
+            path = os.path.join(drive, "saves", name)
+            if "." in name:
+                write(path, "x")
+            else:
+                os.makedirs(path, exist_ok=True)
+    monkeypatch.setattr(deploy.shutil, "disk_usage",
+                        lambda p: collections_usage(free_kb * 1024))
+    code, out, err = run([drive, "--dry-run"], project, capsys)
+    assert code == 0, err
+    assert ("the save files the game lays out at its first power-up need 33.0 KB" in out) is noted
+
+
+def test_a_drive_that_fills_going_from_mpy_to_py_says_the_game_cannot_start(
+        project, small_drive, monkeypatch, capsys, tmp_path):
+    """One by one from a compiled install to .py: the .mpy files go first to make room, so a
+    module not yet written is on the drive in neither form; the message says so (it said "a
+    mix of the old and the new game" and "code.py is new" of an unchanged code.py)."""
+    drive = small_drive("size=256k")
+    exe = fake_mpy_cross(tmp_path, "CircuitPython 10.0.0 on 2025-06-01; mpy-cross emitting mpy v6.3")
+    assert cli([drive, "--mpy-cross", str(exe)], project)[0] == 0
+    write(os.path.join(project, "lib", "handheld", "app.py"), "#" * 60000 + "\n")
+    _fill_to(drive, 40960)
+    monkeypatch.setattr(deploy, "space_needed", lambda *a: 0)
+    monkeypatch.setattr(deploy, "one_by_one_short", lambda *a: 0)
+    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: collections_usage(20000))
+    code, out, err = run([drive], project, capsys)
+    assert code == 1 and "still to write: lib/handheld/app.py" in err, out + err
+    assert "code.py is unchanged" in err
+    assert "the game cannot start: 1 of them is on the drive in neither form" in err
+    got = files_in(drive)
+    assert "lib/handheld/app.py" not in got and "lib/handheld/app.mpy" not in got
+
+
 def test_an_update_that_frees_space_on_a_nearly_full_drive_is_refused_before_writing(
         project, small_drive):
     """The update takes no more room than the old install, but a file cannot be written
@@ -455,6 +500,30 @@ def test_force_into_another_folder_removes_none_of_its_files(project, tmp_path, 
     got = files_in(str(other))
     assert got["engine/physics.py"] == b"G = 9.81\n" and got["engine/ai/brain.py"] == b"THINK = 1\n"
     assert got["engine/rules.py"] == b"RULES = 1\n"  # the game is there beside them
+
+
+def test_force_into_another_folder_keeps_the_other_kind_of_a_module_too(project, tmp_path,
+                                                                         capsys):
+    """Not even a compiled twin of a module the game writes goes (a reviewer's find: the
+    first pass of stale() removed it); a .py left where the game writes .mpy is named, as
+    CircuitPython imports it first."""
+    other = tmp_path / "otherproj"
+    write(str(other / "engine" / "rules.mpy"), "mine")
+    write(str(other / "code.mpy"), "mine too")
+    code, out, err = run(["--force", str(other)], project, capsys)
+    assert code == 0, err
+    got = files_in(str(other))
+    assert got["engine/rules.mpy"] == b"mine" and got["code.mpy"] == b"mine too"
+    assert "(stale)" not in out and "0 stale removed" in out and "note:" not in out
+    other = tmp_path / "third"
+    write(str(other / "engine" / "rules.py"), "mine")
+    exe = fake_mpy_cross(tmp_path, "CircuitPython 10.0.0 on 2025-06-01; mpy-cross emitting mpy v6.3")
+    code, out, err = run(["--force", str(other), "--mpy-cross", exe], project, capsys)
+    assert code == 0, err
+    got = files_in(str(other))
+    assert got["engine/rules.py"] == b"mine" and "engine/rules.mpy" in got
+    assert ("note: engine/rules.py is left (this folder is no CIRCUITPY drive: --force removes "
+            "nothing here); CircuitPython imports it before engine/rules.mpy") in out
 
 
 # ---- old install shapes, mpy-cross faults, files that run instead of code.py ----------------
