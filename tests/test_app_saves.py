@@ -337,6 +337,8 @@ BAD = {
     "newer settings": (lambda: seed_nvm("settings", b"\x09\x00\x01\x00"),
                        "Save from a newer game:"),
     "damaged stats": (lambda: seed_nvm("stats", b"\x01\x00"), "Old save damaged:"),
+    "damaged settings": (lambda: seed_nvm("settings", b"\x02\x00\x05\x0f"),  # level 5
+                         "Saved settings unreadable:"),
     "newer state": (lambda: seed_nvm("state", b"\x05"), "Save from a newer game:"),
     # a valid CRC, content that cannot be (issue 15 row 13): refused, never offered
     "score past the target": (lambda: seed_nvm("match", match_payload(scores=[9, 2])),
@@ -374,6 +376,28 @@ def test_a_bad_record_shows_a_notice_starts_fresh_and_is_kept_until_play(case):
         assert app.saves.resumable is None
     app2, _ = boot(nvm)
     assert app2.errors == 0
+
+
+def test_unreadable_settings_go_back_to_the_defaults_once_and_the_rest_is_kept():
+    """Settings that do not decode (level 5) beside good statistics: the statistics load, the
+    notice says the settings went back to the defaults, and the next write replaces the bad
+    part, so the next power-up says nothing (a reviewer's find: the bad bytes were written
+    back with every hand's record and the notice came at every power-up)."""
+    st = savedata.new_stats()
+    st["levels"][1].update(hands=40, hands_won=22)
+    nvm = bytearray(8192)
+    stores.NvmStore(nvm).save(savedata.encode_state(b"\x02\x00\x05\x0f",
+                                                    savedata.encode_stats(st), b""))
+    app, r = boot(nvm)
+    assert app.screen == S.NOTICE and app.top.lines[2:4] == [
+        "Saved settings unreadable:", "back to the defaults"]
+    assert app.saves.stats["levels"][1]["hands"] == 40
+    r.tap(B)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.RESULT)
+    app2, _ = boot(nvm)
+    assert app2.screen == S.RESUME and app2.errors == 0  # no notice first: the match offered
+    assert app2.saves.stats["levels"][app.level]["hands"] == (41 if app.level == 1 else 1)
 
 
 def test_foreign_bytes_in_nvm_are_ignored_quietly():
@@ -636,11 +660,15 @@ def test_one_erase_unit_and_a_read_only_drive_say_so_once_and_save_in_nvm():
     r.tap(B)
     play_until(app, r, lambda a: a.screen == S.RESULT)
     assert app.saves.store.kind == "nvm" and nvm.writes == 1 and files.writes == 0
+    r.tap(B)  # the next hand: its end is the second save, over the only copy's record (it
+    play_until(app, r, lambda a: a.screen == S.RESULT)  # raised TypeError, uncounted, before)
+    assert nvm.writes == 2 and app.saves.errors == 0 and app.errors == 0
     app2 = App(seed=7, choose=stub_choose,
                store=stores.open_store(nvm=nvm, root="/saves", files=files, unit=None))
     assert app2.screen == S.NOTICE and app2.top.lines[2] == "One save copy only:"
     Runner(Loop(app2, TextView())).tap(B)
     assert app2.screen == S.RESUME  # the hand's end, saved in nvm
+    assert app2.saves.resumable[1][1] == 1  # the second hand (0-based), saved at its end
 
 
 def test_a_save_that_runs_out_of_memory_is_counted_and_written_at_the_next_try():

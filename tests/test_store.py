@@ -339,6 +339,45 @@ def test_a_missing_folder_is_made_again_and_the_record_in_the_other_kept():
     assert files.stat("/saves/a/state.bin") == (False, store.CAPACITY)
 
 
+def test_a_folder_named_as_an_old_layouts_file_is_no_copy():
+    """A folder at /saves/state.bin (the layout before's file) is not taken for a copy (a
+    reviewer's find: the layout's build stopped at it, the fallback wrote to it, and every
+    save failed): the layout is made beside it; where it cannot be, nvm alone, saying so."""
+    files = FakeFiles()
+    files.dirs.update(("/saves", "/saves/state.bin"))
+    nvm = nvm8k()
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None)
+    assert s.kind == "files+nvm" and s.notice is None and len(s.copies) == 3
+    assert s.save(b"one") and store.open_store(nvm=nvm, root="/saves", files=files,
+                                               unit=None).load() == b"one"
+    files = FakeFiles(space=15000)  # no room for the layout
+    files.dirs.update(("/saves", "/saves/state.bin"))
+    s = store.open_store(nvm=nvm, root="/saves", files=files, unit=None)
+    assert s.kind == "nvm" and s.notice == store.NOTICE_ONE_COPY_DRIVE
+    assert s.load() == b"one" and s.save(b"two")
+    assert store.open_store(nvm=nvm, root="/saves", files=files, unit=None).load() == b"two"
+
+
+def test_without_nvm_a_broken_pair_is_laid_out_again_once_the_old_files_hold_the_newest():
+    """No nvm (the simulator), b/state.bin cut to nothing, a holding the record: the pair
+    cannot go (a holds the only record), so the saves go to the old files for one session;
+    at the next power-up they hold the newest, and the pair is laid out again (a reviewer's
+    find: it stayed in the old layout for good)."""
+    files = FakeFiles()
+    s = store.open_store(root="/saves", files=files)
+    assert s.kind == "files" and s.save(b"first")
+    files.files["/saves/b/state.bin"] = bytearray()
+    s = store.open_store(root="/saves", files=files)
+    assert s.kind == "file" and s.notice == store.NOTICE_OLD_LAYOUT and s.load() == b"first"
+    assert s.save(b"second")
+    s = store.open_store(root="/saves", files=files)
+    assert s.kind == "files" and s.notice is None and s.load() == b"second"
+    assert files.stat("/saves/b/state.bin") == (False, store.CAPACITY)
+    assert s.save(b"third")
+    s = store.open_store(root="/saves", files=files)
+    assert s.load() == b"third" and len(s.copies) == 2  # the old files gone
+
+
 # -- corruption, truncation, foreign and newer records --------------------------------------
 
 @pytest.mark.parametrize("mask", [0x01, 0x80, 0xFF])
@@ -456,7 +495,7 @@ def test_no_space_keeps_the_old_file():
 def test_notices_fit_the_screen():
     from handheld import savenote
     codes = [getattr(store, n) for n in dir(store) if n.startswith("NOTICE_")]
-    for code in codes + [savenote.NOTICE_BAD_MATCH]:
+    for code in codes + [savenote.NOTICE_BAD_MATCH, savenote.NOTICE_BAD_MATCH + 1]:
         lines = savenote.notice_lines(code)
         for line in lines[:lines.index("")]:  # the title (what it means is wrapped)
             assert len(line) <= 26, line
@@ -477,7 +516,11 @@ def test_open_store_with_a_writable_drive_puts_two_copies_in_files():
 def test_one_erase_unit_and_a_read_only_drive_says_so_and_saves_in_nvm():
     s = store.open_store(nvm=nvm8k(), root="/saves", files=FakeFiles(readonly=True), unit=None)
     assert s.kind == "nvm" and len(s.copies) == 1 and s.notice == store.NOTICE_ONE_COPY
-    assert s.save(b"x")
+    nvm = s.copies[0].nvm
+    for k in range(3):  # the only copy takes every save (the second raised TypeError before)
+        assert s.save(b"save %d" % k)
+        assert store.open_store(nvm=nvm, root="/saves", files=FakeFiles(readonly=True),
+                                unit=None).load() == b"save %d" % k
 
 
 def test_nvm_unit_and_share_come_from_the_platform(monkeypatch):
@@ -565,7 +608,7 @@ def test_every_notice_about_the_saves_says_what_it_means_for_the_player():
     from handheld import savenote
     notices = [getattr(store, n) for n in dir(store) if n.startswith("NOTICE_")]
     assert len(notices) >= 9
-    codes = notices + [savenote.NOTICE_BAD_MATCH]
+    codes = notices + [savenote.NOTICE_BAD_MATCH, savenote.NOTICE_BAD_MATCH + 1]
     assert len(set(codes)) == len(codes), "each notice a code of its own"
     titles = set()
     for code in codes:

@@ -172,11 +172,14 @@ def _secure(nv, copies, old):
     S.NOTICE_DAMAGED when no copy holds a record and one held a damaged one (the saves
     start fresh and say so), S.NOTICE_NEWER for a newer game's record (nothing goes), else
     None."""
-    if not nv:  # the files that hold no record may go
+    if not nv:  # the files that hold no record may go, and the layout's if old's is newer
         out = []
         for c in (copies, old, copies + old):
             s = S.Store(c, "files")
-            out.append(s._scan() is None and not s._locked)
+            best = s._scan()
+            out.append(best is None and not s._locked)
+        if best is not None and not s._locked and best[0] >= len(copies):
+            out[0] = True  # a broken pair's record is older than the one old holds
         return out[0], out[1], s.notice  # (all of them read: NOTICE_DAMAGED, or None)
     s = S.Store(nv + copies + old, "nvm")
     best = s._scan()
@@ -234,7 +237,7 @@ def open_store(store, nvm, root, files, unit, probe, every):
     pair = [S.FileCopy(files, root + "/a/state.bin"), S.FileCopy(files, root + "/b/state.bin")]
     old = []
     for name in ("state.bin", "state0.bin", "state1.bin"):  # the layouts before
-        if _kind(files, root + "/" + name) is not None:
+        if _kind(files, root + "/" + name) not in (None, "dir"):  # (a folder is no copy)
             old.append(S.FileCopy(files, root + "/" + name, None))
     ok = True  # a/state.bin and b/state.bin are there at their size
     for c in pair:
@@ -266,6 +269,8 @@ def open_store(store, nvm, root, files, unit, probe, every):
     # today's layout: nvm and /saves/state.bin, or two files (the pair's files are read)
     print("saves: two save files apart cannot be made in %s: saves as before" % root)
     ro = [S.FileCopy(files, c.path, None) for c in pair]
+    if nv and _kind(files, root + "/state.bin") == "dir":  # no file copy can be made there
+        return S.Store(nv + ro, "nvm", S.NOTICE_ONE_COPY_DRIVE)
     if nv:
         copies = nv + [S.FileCopy(files, root + "/state.bin")]
         kind = "nvm+file"

@@ -70,7 +70,9 @@ def _decode(saves, name, data, decode, version):
             saves._note(stores.NOTICE_NEWER)
         else:
             from handheld.savenote import NOTICE_BAD_MATCH as bad  # imported only then
-            saves._note(bad if name == "match" else stores.NOTICE_DAMAGED)
+            # the settings' own notice is the code after it (handheld.savenote)
+            saves._note(bad if name == "match" else bad + 1 if name == "settings" else
+                        stores.NOTICE_DAMAGED)
         return None
 
 
@@ -94,6 +96,8 @@ def start(saves, app):
     d = _decode(saves, "settings", settings, decode_settings, _SETTINGS_VERSION)
     if d:
         app.load_settings(d)
+    elif not saves._blocked:
+        settings = b""  # unreadable: the next write keeps the defaults in effect instead
     d = _decode(saves, "stats", stats, decode_stats, _STATS_VERSION)
     if d:
         saves.stats = d

@@ -5,7 +5,8 @@ here): its words are here alone, out of the heap but while a notice is made or s
 Imported for a notice's screen (handheld.savepages.Notice) and at power-up (by
 handheld.saveload), and dropped after.
 """
-NOTICE_BAD_MATCH = 10  # handheld.saveload's (handheld.store's codes are 1-9)
+NOTICE_BAD_MATCH = 10  # handheld.saveload's (handheld.store's codes are 1-9), and 11 after
+# it for the settings (no name of its own: a name is interned for good)
 
 
 def notice_lines(code):
@@ -28,6 +29,8 @@ def notice_lines(code):
          "Saves work. Free 34 KB on the drive, then restart."),  # NOTICE_OLD_LAYOUT
         ("Saved match unreadable:\nstarting fresh",
          "It is replaced once you play a trick."),  # NOTICE_BAD_MATCH
+        ("Saved settings unreadable:\nback to the defaults",
+         "Statistics and the match are kept."),  # NOTICE_BAD_MATCH + 1
     )[code - 1]
     lines = text.split("\n")
     lines.append("")

@@ -223,7 +223,8 @@ class Store:
 
     def _choose(self, n):
         """The copy to write: never n, the one holding the newest record (a cut may erase it),
-        nor an old layout's file. With `every`, nvm (rank 0) when its newest record is
+        unless it is the only one (nvm alone: the notice says a cut can lose it), nor an old
+        layout's file. With `every`, nvm (rank 0) when its newest record is
         every - 1 saves behind the newest (or has none), else a drive copy (rank 1);
         without, the highest rank. Then the copy with the oldest record."""
         seqs = self._seqs
@@ -243,7 +244,7 @@ class Store:
             r = -r if due else r
             if pick is None or r > pick[1] or (r == pick[1] and _older(seqs[i], seqs[pick[0]])):
                 pick = (i, r)
-        return pick[0]
+        return n if pick is None else pick[0]  # one copy only: over its own record
 
 
 def _older(a, b):
