@@ -79,12 +79,19 @@ def _melds(h, p):
     return sum(40 if s == h.trump_suit else 20 for s in range(4) if h.marriages[p] >> s & 1)
 
 
-@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+# beaten_closer_flat2 (R37): a closer beaten by a declaration pays 2, one run out 3 if the
+# opponent had no trick at the close, so that opponent may do better not declaring (R30b)
+FLAT2 = (SIXTY_SIX.but(beaten_closer_flat2=True),
+         SANTASE.but(beaten_closer_flat2=True, failed_close_always3=False))
+
+
+@pytest.mark.parametrize("rules", PRESETS + FLAT2,
+                         ids=["sixty-six", "schnapsen", "santase", "66-flat2", "santase-flat2"])
 def test_solver_agrees_with_plain_minimax(rules):
     rng = Rng(7)
     compared = 0
     i = 0
-    while compared < 150:
+    while compared < (150 if rules in PRESETS else 400):
         h = Hand.new(mix(77, i), i & 1, rules)
         i += 1
         limit = 3 + rng.below(2)

@@ -1,7 +1,9 @@
 """Exact play once the stock is exhausted or closed and all cards in play are placed.
 
 Alpha-beta over masks, values in game points (-3..3) for the seat to move: declaring the moment
-66 is reached, schneider and schwarz aware (R35-R37, D7-D9). No allocation per node: ints only.
+66 is reached (but where a failed close pays the closer's opponent more than beating it,
+beaten_closer_flat2: they may play on, R30b), schneider and schwarz aware (R35-R37, D7-D9).
+No allocation per node: ints only.
 Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best_follow`,
 `lead_wins`, `lead_value`, `follow_value`). They were engine.ai.solve_root: one module less
 keeps a board's heap smaller, and engine.ai still offers them under that name.
@@ -60,10 +62,14 @@ def declared(seat, points, tricks):
 def after_trick(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     """Value for `a`, who has just won a trick (aw, at already counted) and now leads."""
     pa = aw + am
-    if pa >= 66:  # declare at once: waiting can only help the opponent (R29)
-        return declared(seat, bw + bm if bt else 0, bt)
-    if not a:  # the last trick was played (R31-R34, D8, D9)
-        if _CLOSER >= 0:
+    if pa >= 66 and (a or _CLOSER < 0 or _CLOSER == seat):  # declare at once: waiting can
+        v = declared(seat, bw + bm if bt else 0, bt)  # only help the opponent (R29), but
+        if _BEATEN >= _FAILED or _CLOSER == seat or _CLOSER < 0 or v >= beta:
+            return v  # where a failed close pays more than a beaten one (beaten_closer_flat2)
+        w = lead(a, b, aw, bw, am, bm, at, bt, seat, v if v > alpha else alpha, beta)
+        return w if w > v else v  # the closer's opponent may play on (R30b)
+    if not a:  # the last trick was played (R31-R34, D8, D9: a closed hand's last trick
+        if _CLOSER >= 0:  # taken by the closer's opponent is a failed close, at 66 too)
             return -_FAILED if _CLOSER == seat else _FAILED
         pa += _BONUS
         pb = bw + bm if bt else 0
@@ -94,7 +100,11 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
             if a & pair == pair:
                 m = 40 if _TM & pair else 20
                 if at and aw + am + m >= 66:  # R23: announce and declare without leading
-                    return declared(seat, bw + bm if bt else 0, bt)
+                    v = declared(seat, bw + bm if bt else 0, bt)
+                    if _BEATEN >= _FAILED or _CLOSER == seat or v >= beta:
+                        return v
+                    if v > alpha:  # or play on (after_trick)
+                        alpha = v
                 for c in range(s * 6 + 3, s * 6 + 1, -1):  # K then Q, no tuple
                     v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, beta)
                     if v > alpha:
@@ -142,12 +152,14 @@ def after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
             else:
                 v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, 0, 0)
         elif low & wins:  # the follower takes the trick and leads
-            if bw + pts + bm >= 66:
-                v = -declared(1 - seat, aw + am if at else 0, at)
+            if bw + pts + bm >= 66:  # (after_trick when playing on may pay more)
+                v = -declared(1 - seat, aw + am if at else 0, at) if _BEATEN >= _FAILED else \
+                    -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
             else:
                 v = -lead(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
         elif aw + pts + am >= 66:
-            v = declared(seat, bw + bm if bt else 0, bt)
+            v = declared(seat, bw + bm if bt else 0, bt) if _BEATEN >= _FAILED else \
+                after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
         else:
             v = lead(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
         if v < best:
@@ -202,7 +214,12 @@ def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
         if marry >> s & 1:
             m = 40 if _TM >> 6 * s & 1 else 20
             if at and aw + am + m >= 66:
-                return (declared(seat, bw + bm if bt else 0, bt), -1, s)
+                v = declared(seat, bw + bm if bt else 0, bt)
+                if _BEATEN >= _FAILED or _CLOSER == seat:
+                    return (v, -1, s)
+                if v > alpha:  # or play on (after_trick)
+                    alpha = v
+                    choice = (v, -1, s)
             for c in (s * 6 + 2, s * 6 + 3):
                 v = after_lead(a, b, aw, bw, am + m, bm, at, bt, seat, c, alpha, 4)
                 if v > alpha:
