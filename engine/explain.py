@@ -42,6 +42,7 @@ def why_illegal(hand, a):
     if a == CLOSE:
         return "C: closing needs the lead and an open stock of at least %d cards%s (R17, R18, D4)" % (
             r.close_min_stock, "" if r.close_before_first_trick else ", not on the first trick")
-    return ("%s: a marriage needs K and Q of %s in hand, on a lead%s (R20-R22)" % (
+    return ("%s: a marriage needs K and Q of %s in hand, on a lead%s%s (R20-R22)" % (
         name, SUITS[a - MARRIAGE],
+        "" if r.marriage_on_first_lead else " after the first trick",
         "" if r.marriage_after_close else " before the stock is closed or exhausted"))

@@ -75,8 +75,8 @@ def may_exchange(hand, p, following):
     if not hand.hands[p] >> c & 1 or hand.face_up < 0:
         return False
     if following:
-        if hand.closed_by == 1 - p and r.exchange_on_opponent_close:  # V-EX4
-            return hand.trick_no == hand.close_trick
+        if hand.closed_by == 1 - p and r.exchange_on_opponent_close:  # V-EX4, R15 still
+            return hand.trick_no == hand.close_trick and hand.stock_size >= r.exchange_min_stock
         if r.exchange_timing != "any":
             return False
     if hand.closed_by >= 0 or hand.stock_size < r.exchange_min_stock:  # R14, R15

@@ -17,6 +17,9 @@ class Match:
             target = rules.match_target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError("match target must be a whole number >= 1, not %r" % (target,))
+        if type(seed) is not int:  # not "7", 1.5 or True (Hand.new would see a mixed seed)
+            from engine.deck import check_args
+            check_args(seed, 0, rules)
         self.rules = rules
         self.seed = seed
         self.target = target

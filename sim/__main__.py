@@ -69,6 +69,8 @@ def parse(argv=None):
                  % default_save_dir())
     if args.save_dir is not None and args.no_save:
         ap.error("--save-dir and --no-save: choose one")
+    if args.save_dir and os.path.exists(args.save_dir) and not os.path.isdir(args.save_dir):
+        ap.error("--save-dir %s is a file: give a folder (made if missing)" % args.save_dir)
     if args.save_dir and os.path.isdir(args.save_dir):
         # the saves' layout removes and rewrites files of its names there: a folder of its own
         other = sorted(set(os.listdir(args.save_dir)) - set(SAVE_NAMES))

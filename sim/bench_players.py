@@ -79,6 +79,8 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=2.0, help="per measured line")
     ap.add_argument("--positions", type=at_least_1, default=10, help="views per stage")
     args = ap.parse_args(argv)
+    if not args.seconds > 0:  # (nan too)
+        ap.error("--seconds must be more than 0, not %s" % args.seconds)
     rules = preset(args.preset)
     stages = stage_positions(rules, args.positions)
     rows = [("stage", "views", "random po/s", "light po/s", "greedy po/s", "ismcts it/s",

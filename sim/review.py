@@ -18,8 +18,8 @@ def read_record(arg, stdin=None):
     """The record's text from RECORD: '-' (stdin), a file, or the text itself."""
     if arg == "-":
         return (stdin or sys.stdin).read()
-    if "\n" in arg or arg.lstrip().startswith(("preset", "#")):
-        return arg
+    if "\n" in arg or (arg.lstrip().startswith(("preset", "#")) and not os.path.exists(arg)):
+        return arg  # a record's text (a file of that name is read as a file)
     if os.path.isdir(arg):
         raise ValueError("%s is a folder: give a record's file, its text or -" % arg)
     if not os.path.isfile(arg):

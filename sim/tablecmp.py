@@ -1,7 +1,7 @@
 """Judge a value table (desktop only): HARD with table NEW against HARD with table OLD.
 
     python -m sim.tablecmp NEW [--old PATH] [--pairs N] [--preset P] [--seed S] [--jobs J]
-    python -m sim.tablecmp engine/value_table.py --old-ai REV [...]
+    python -m sim.tablecmp engine/ai/value_table.py --old-ai REV [...]
 
 NEW and OLD are modules like engine/ai/value_table.py (what `python -m sim.train --out PATH`
 writes); OLD defaults to the shipped table. Duplicate single hands: each deal is played twice,
@@ -12,8 +12,9 @@ only the tables differ (the decision seeds are the same in both hands: equal tab
 pairs in about 2.5 minutes on 2 cores); the arena against ISMCTS is the one that counts.
 
 --old-ai REV judges the AI code instead: OLD is then the HARD of git revision REV (its
-engine/ai.py and the modules under it, with its own table, read by `git show` into a private
-package; the rules, views and cards are this checkout's), NEW today's code with table NEW.
+engine/ai/, or engine/ai.py before the package, and the modules under it, with its own table,
+read by `git show` into a private package; the rules, views and cards are this checkout's), NEW
+today's code with table NEW.
 
 --against SPEC (a sim.players spec, e.g. ismcts:iters=1750) judges them against a third player
 instead of against each other: on each deal NEW's HARD and OLD's HARD each play SPEC, from the
@@ -117,6 +118,9 @@ def load_table(path, rules):
         if not os.path.isfile(path):
             raise ValueError("no table file %s" % path)
         spec = importlib.util.spec_from_file_location("value_table_under_test", path)
+        if spec is None:  # a name Python cannot import as a module (not *.py)
+            raise ValueError("%s is no Python module: a table file ends in .py (python -m "
+                             "sim.train --out NEW.py)" % path)
         mod = importlib.util.module_from_spec(spec)
         try:
             spec.loader.exec_module(mod)
@@ -228,7 +232,8 @@ def play_against(task):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m sim.tablecmp", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m sim.tablecmp", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("new", help="the table module to judge")
     ap.add_argument("--old", help="the table to judge it against (default: the shipped one)")
     ap.add_argument("--pairs", type=int, default=20000, help="deals, each played twice")

@@ -231,6 +231,10 @@ def test_an_empty_save_dir_is_refused_not_taken_for_the_default_folder():
     assert "--save-dir: the path is empty (leave the option out for " in done.stderr
     done = sim("--text", "--save-dir", "x", "--no-save", stdin="q\n")
     assert done.returncode == 2 and "--save-dir and --no-save: choose one" in done.stderr
+    with tempfile.NamedTemporaryFile() as f:  # a file: refused (it played on unsaved, exit 0)
+        done = sim("--text", "--save-dir", f.name, stdin="q\n")
+        assert done.returncode == 2 and "--save-dir %s is a file: give a folder" % f.name in (
+            done.stderr)
 
 
 def test_text_mode_replays_keys_given_on_the_command_line():

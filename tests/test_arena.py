@@ -290,3 +290,7 @@ def test_bench_parts_refuse_bad_counts_before_any_work(capsys):
             bench.main(args)
         assert e.value.code == 2, args
         assert "error: argument" in capsys.readouterr().err
+    for seconds in ("0", "-1", "nan"):  # a table of zero playouts before
+        with pytest.raises(SystemExit) as e:
+            bench.main(["players", "--seconds", seconds])
+        assert e.value.code == 2 and "--seconds must be more than 0" in capsys.readouterr().err

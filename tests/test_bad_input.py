@@ -79,6 +79,13 @@ def test_actions_at_the_wrong_moment(moves, action, why):
     _refused(h, parse_action(action), why)
 
 
+def test_a_marriage_on_the_first_lead_where_none_is_allowed_says_so():
+    from engine.rules import SANTASE
+    h = hand(nondealer="KH QH 9C JC QC AC", dealer="9D JD QD KD TD AD", trump="9S",
+             rules=SANTASE)
+    _refused(h, parse_action("M:H"), r"on a lead after the first trick \(R20-R22\)")
+
+
 def test_strict_follow_refusal_names_r26():
     h = play(hand(nondealer="AC 9H QH KC QC JC", dealer="9D JD QD KD TC AD", trump="KH"),
              "C AC")
@@ -232,6 +239,9 @@ def test_seed_must_be_a_whole_number(seed):
     with pytest.raises(ValueError, match="seed must be a whole number, not %s" %
                        re.escape(repr(seed))):
         Hand.new(seed)
+    with pytest.raises(ValueError, match="seed must be a whole number, not %s" %
+                       re.escape(repr(seed))):
+        Match(SIXTY_SIX, seed)  # its own seed named, not the hand's mixed one
     assert len(Hand.new(-7).deck) == 24 and len(Hand.new(2 ** 40).deck) == 24  # any int
 
 

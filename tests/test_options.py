@@ -108,6 +108,13 @@ def test_option_exchange_on_opponent_close():
     deal = dict(nondealer="AC TC KC QC JC AD", dealer="9H JH 9C JD QD KD", trump="AH")
     assert "X" not in legal(play(hand(**deal), "C AC"))
     assert "X" in legal(play(hand(rules=rules(exchange_on_opponent_close=True), **deal), "C AC"))
+    # with two stock cards left, R15's exchange_min_stock=4 still forbids it (a reviewer's find)
+    deal = dict(nondealer="AC TC KC QC JC 9S", dealer="9H JD QD KD TD AD", trump="KH",
+                stock="9C 9D JS QS KS TS AS JH QH TH AH")
+    moves = "AC AD W TC TD W KC KD W QC QD W JC JD W C AS"
+    assert "X" in legal(play(hand(rules=rules(exchange_on_opponent_close=True), **deal), moves))
+    assert "X" not in legal(play(hand(rules=rules(exchange_on_opponent_close=True,
+                                                  exchange_min_stock=4), **deal), moves))
 
 
 def test_option_close_before_draw():

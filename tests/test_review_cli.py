@@ -44,7 +44,7 @@ def _main(argv, stdin=""):
     return rc, out.getvalue(), err.getvalue()
 
 
-def test_a_file_text_and_stdin_give_the_same_review(tmp_path):
+def test_a_file_text_and_stdin_give_the_same_review(tmp_path, monkeypatch):
     h = _costly(0)
     text = record(h)
     path = tmp_path / "hand.txt"
@@ -56,6 +56,11 @@ def test_a_file_text_and_stdin_give_the_same_review(tmp_path):
     assert a[1] == b[1] == c[1]
     lines = a[1].splitlines()
     assert lines[-1].startswith("Total: seat 0 lost ") and "seat 1 lost" in lines[-1]
+    # a file whose name begins as a record does ("preset", "#") is read as a file
+    monkeypatch.chdir(tmp_path)
+    for name in ("preset_closed.txt", "#hand.txt"):
+        (tmp_path / name).write_text(text)
+        assert _main([name]) == a, name
 
 
 def test_lines_are_the_engine_review_and_the_total_sums_them():

@@ -193,6 +193,10 @@ def test_tablecmp_judges_a_table_against_the_shipped_one(tmp_path, capsys):
     bad.write_text("TABLES = {'sixty-six': b'12'}\n")
     assert tablecmp.main([str(bad), "--pairs", "4"]) == 2
     assert "no %d-byte sixty-six table" % size in capsys.readouterr().err
+    txt = tmp_path / "table.txt"  # not *.py: a message, not a traceback
+    txt.write_text("TABLES = %r\n" % (TABLES,))
+    assert tablecmp.main([str(txt), "--pairs", "4"]) == 2
+    assert "is no Python module: a table file ends in .py" in capsys.readouterr().err
 
 
 def test_tablecmp_against_a_third_player_is_two_separate_games(tmp_path, capsys):
