@@ -140,7 +140,7 @@ def run_text(args, script=None, out=sys.stdout):
         runner.settle()
         out.write("\n".join(view.update(app)) + "\n")
         if app.saves is not None:
-            app.saves.flush(app)  # the script is over: as when the simulator quits
+            app.saves.save_settings(app)  # the script is over: as when the simulator quits
         return app
     out.write(TEXT_HELP + "\n\n" + "\n".join(view.update(app)) + "\n")
     try:
@@ -164,7 +164,7 @@ def run_text(args, script=None, out=sys.stdout):
     except KeyboardInterrupt:  # Ctrl-C quits as q does: the match is kept
         out.write("\n")
     if app.saves is not None:
-        app.saves.flush(app)  # quitting: a match changed since the last write is kept
+        app.saves.save_settings(app)  # quitting: a changed match or menu setting is kept
     return app
 
 
@@ -205,7 +205,7 @@ def run_headless(args):
         runner.play(args.keys)
         runner.settle()
         if app.saves is not None:
-            app.saves.flush(app)  # the script is over: as when the simulator quits
+            app.saves.save_settings(app)  # the script is over: as when the simulator quits
     except ShotFailed as e:
         sys.stderr.write("sim: --shots: %s (%d PNGs written before it); stopped\n" %
                          (e, count[0] - 1))
@@ -239,7 +239,7 @@ def run_window(args):
     except KeyboardInterrupt:  # Ctrl-C in the terminal closes the window as Esc does
         pass
     if app.saves is not None:
-        app.saves.flush(app)  # the window closes: a changed match is kept
+        app.saves.save_settings(app)  # the window closes: a changed match or setting is kept
     pygame.quit()
     return app
 

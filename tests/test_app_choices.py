@@ -54,6 +54,47 @@ def test_leading_a_king_of_a_pair_announces_the_marriage_when_auto_is_on():
     assert h.marriages[0] >> (c // 6) & 1
 
 
+def test_an_auto_marriage_that_makes_66_stops_before_the_card_to_declare():
+    """R23: a marriage that lifts a leader with a trick to 66 may be declared at once. Auto
+    announced it and led the card too, so the computer took the trick and declared first (a
+    reviewer's find: a won hand lost); now the card stays and B, B declares."""
+    app = App(seed=11)  # the deal of `python -m sim --text --seed 11`
+    r = Runner(Loop(app, TextView()))
+    r.play("BBBBBBBBBRRRR")
+    r.settle()
+    h = app.match.hand
+    t = app.table
+    c = t.hand_cards[t.cursor]
+    m = t.marriage_for(c)
+    assert m >= 0 and app.prompt.endswith("+20") and h.tricks_won[0]
+    assert h.points(0) + 20 >= 66 > h.points(0)
+    n = len(h.history)
+    r.tap(B)
+    assert h.history[n:] == [MARRIAGE + m] and h.announced == m  # the card not led
+    r.settle()
+    assert t.cursor == len(t.hand_cards) and app.prompt.startswith("More: 66")
+    r.tap(B)
+    assert t.panel[1][t.panel_sel] == ("Declare 66", DECLARE)
+    r.tap(B)
+    assert h.over and h.declared_by == 0 and h.winner == 0
+
+
+def test_a_changed_marriage_setting_changes_the_prompt_at_once():
+    """The menu's Marriages setting changes what B does on a K or Q: the prompt says so when
+    the menu closes (it kept "+20" while B no longer announced)."""
+    app = App(seed=1, level=0)
+    r = runner(app)
+    assert until(r, app, lambda a: leading(a) and any(a.table.marriage_for(c) >= 0
+                                                      for c in a.table.hand_cards))
+    t = app.table
+    while t.cursor >= len(t.hand_cards) or t.marriage_for(t.hand_cards[t.cursor]) < 0:
+        r.tap(RIGHT)
+    assert app.prompt.endswith(("+20", "+40"))
+    app.auto_marry = False  # as the menu's item sets it, then the menu closes
+    app.top.show()
+    assert not app.prompt.endswith(("+20", "+40")) and app.prompt.startswith("Lead ")
+
+
 def test_by_hand_the_more_panel_announces_then_only_k_or_q_may_lead():
     app = App(seed=1, level=0, auto_marry=False)
     r = runner(app)
@@ -147,8 +188,10 @@ def test_pressing_only_b_never_declares_66_short():
         if app.screen == S.TABLE and app.table.phase == S.HUMAN:
             t = app.table
             turns += 1
-            if t.panel is None:
-                assert t.cursor < len(t.hand_cards), "the cursor on the chip"
+            h = app.match.hand
+            if t.panel is None:  # on the chip only with 66 to declare
+                assert t.cursor < len(t.hand_cards) or (
+                    h.points(0) >= 66 and DECLARE in h.legal_actions()), "the cursor on the chip"
             elif t.panel[1][t.panel_sel][1] == DECLARE:
                 assert app.match.hand.points(0) >= 66, "a short 66 preselected"
         h = app.match.hand if app.match else None

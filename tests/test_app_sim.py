@@ -67,6 +67,16 @@ def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout
 
 
+def test_quitting_with_the_menu_open_keeps_a_changed_setting(tmp_path):
+    """A setting changed in the menu, then q before the menu closes: kept (as the board's 20 s
+    pause keeps it; the quit wrote only a changed match before)."""
+    folder = str(tmp_path / "saves")
+    done = sim("--text", "--save-dir", folder, stdin="HAAAAB\nq\n")  # menu, Points: shown
+    assert done.returncode == 0 and "Points: shown" in done.stdout, done.stderr
+    again = sim("--text", "--save-dir", folder, stdin="H\nq\n")
+    assert "Points: shown" in again.stdout and "Points: hidden" not in again.stdout
+
+
 # ---- bad options and failures give a message and a non-zero exit ---------------------------
 
 def test_unknown_keys_are_refused_naming_them():

@@ -19,7 +19,8 @@ _HELP = (
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
     "Holding K+Q of a suit, lead one to announce a marriage: 20, or 40 in trumps.",
     "Strict play\nStock empty or closed: follow suit and win the trick if you can, else "
-    "trump. Grey cards may not be played. Last trick +10; then the higher total wins.",
+    "trump; grey cards may not be played. Run out: last trick +10, higher total wins. "
+    "Closer: 66 or fail.",
     "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the trump 9 "
     "for the face-up card. Declaring short loses 2 or 3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
@@ -57,7 +58,8 @@ def help_page(preset_name, at):
             2: "Cards\nA 11, 10 10, K 4, Q 3, J 2. The face-up card names trumps. Win a trick: "
                "the higher card of the suit led, or any trump.",
             4: "Strict play\nStock empty or closed: follow suit and win the trick if you can, "
-               "else trump. Grey cards may not be played.",
+               "else trump; grey cards may not be played. Run out: the last trick wins. "
+               "Closer: 66 or fail.",
             5: "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the "
                "trump J for the face-up card. Declaring short loses 2 or 3.",
         }.get(at % n, text)

@@ -71,6 +71,8 @@ class Table(Turn):
         self.app.mark(_D_ALL)
         if self.phase == THINK or self.phase == CPU:
             self.phase = _IDLE  # show "thinking" again before the computer thinks
+        elif self.phase == HUMAN and self.hint_card < 0 and self.peek is None:
+            self._show_choice()  # the menu may have changed what B does (marriages)
 
     def waiting(self):
         return self.phase == HUMAN and not self.app.cue_until

@@ -95,6 +95,8 @@ class Turn(Screen):
             m = self.marriage_for(c)
             if m >= 0:
                 self.act(0, MARRIAGE + m)
+                if app.match.hand.points(0) >= 66 and DECLARE in app.match.hand.legal_actions():
+                    return None  # 66 with it: the card stays, to declare first (R23)
             self.act(0, c)
             return None
         else:
@@ -115,7 +117,7 @@ class Turn(Screen):
             if DECLARE in legal:
                 items.append(("Declare 66", DECLARE))
             self.panel = ("You won the trick", items)  # the choices panel opens
-            self.panel_sel = 0
+            self.panel_sel = 2 if DECLARE in legal and h.points(0) >= 66 else 0  # 66: selected
             self.app.mark(_D_PANEL)
         self.phase = HUMAN
         m = 0
@@ -136,6 +138,8 @@ class Turn(Screen):
             if self._playable_at(i):  # (a card: i < n)
                 break
             i = (i + 1) % n
+        if DECLARE in legal and h.points(0) >= 66 and self.has_more:
+            i = n  # 66: the cursor on the "more" chip, whose choices open on "Declare 66"
         self.cursor = i
         self.app.mark(_D_HAND | _D_PROMPT)
         self._show_choice()
