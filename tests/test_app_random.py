@@ -51,6 +51,38 @@ def test_random_presses_with_pixels(display):
     assert app.errors == 0, app.error
 
 
+@pytest.mark.parametrize("preset,seed", (("sixty-six", 5), ("santase", 12)))
+def test_every_frame_drawn_in_part_equals_the_screen_drawn_whole(display, preset, seed):
+    """The renderer redraws only what the app marked: after every frame of random play, the
+    pixels equal those of the whole screen drawn again from the app's state (before: the
+    choices panel opened or closed without the hand redrawn, its cursor and "more" chip left
+    on screen; a hint asked drew the hand's turn look off in a full redraw only)."""
+    import pygame
+    from handheld.render import Renderer
+    app = App(seed=seed, level=0, preset_name=preset)
+    app.load_settings({"last_trick": True, "show_points": seed % 2 == 1})
+    view = Renderer(display)
+    frames = []
+
+    def grab():
+        return pygame.image.tostring(pygame.display.get_surface(), "RGB")
+
+    def whole_again(runner):
+        before = grab()
+        app.dirty = 1023  # every part (handheld.app's _D_ALL)
+        view.update(app)
+        if grab() != before:
+            frames.append((runner.frames, app.screen, app.prompt))
+    rng = Rng(seed)
+    r = Runner(Loop(app, view), whole_again)
+    for _ in range(300):
+        k = rng.below(COUNT + 3)
+        r.settle(5000) if rng.below(3) else r.advance(rng.below(400))
+        r.tap(B if k >= COUNT else k, (20, 60, 200, 700)[rng.below(4)])
+    assert r.frames > 300 and app.errors == 0
+    assert frames == [], "frames drawn in part that differ from the whole: %s" % frames[:5]
+
+
 def test_a_crash_shows_the_error_screen_and_b_starts_a_new_match():
     calls = [0]
 

@@ -42,6 +42,7 @@ _MORE = const(24)  # the "more" chip's tile (handheld.cardpaint)
 _NORMAL = const(0)
 _DIM = const(1)  # a card that may not be played, a turned-down trump
 _LIT = const(2)  # the selected card, the "more" chip: a yellow edge
+_HINT_ASK = const(5)  # handheld.screen's: a table phase from it on is a hint asked
 _LEFT = const(0)  # how a text line aligns (handheld.grids places it so; Text.set pads it so)
 _CENTRE = const(1)
 _RIGHT = const(2)
@@ -245,7 +246,7 @@ class Draw:
                             _RIGHT)
             self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target, None, 0,
                         _RIGHT)
-        if d & _D_HAND:
+        if d & (_D_HAND | _D_PANEL):  # (a panel open or gone changes the hand's look)
             self._hand(tb)
         if d & _D_PANEL:  # the choices panel (hidden while the last trick shows in the
             # trick's place, under it)
@@ -273,7 +274,8 @@ class Draw:
         x0, y0, step, lift = self.hand
         cards = tb.hand_cards
         n = len(cards)
-        choosing = tb.phase == A.HUMAN and tb.panel is None
+        # the player's turn, a hint asked in it too (the hand as it was while it computes)
+        choosing = (tb.phase == A.HUMAN or tb.phase >= _HINT_ASK) and tb.panel is None
         for i in range(_SLOTS):
             tg = self.cards[i]
             if i < n or (i == n and tb.has_more and choosing):
