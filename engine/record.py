@@ -39,7 +39,7 @@ def _option_value(key, text):
                 except ValueError:
                     raise ValueError("option %s wants a whole number, not %r" % (key, text))
             return text
-    raise ValueError("unknown rule option %r" % key)
+    raise ValueError("unknown rule option %r (the options: %s)" % (key, ", ".join(OPTIONS)))
 
 
 def replay(text):

@@ -17,8 +17,8 @@ def check(options):
     for key in options:
         value = options[key]
         if key not in OPTIONS:
-            raise ValueError("unknown rule option(s): %s" % ", ".join(
-                sorted([k for k in options if k not in OPTIONS])))
+            raise ValueError("unknown rule option(s): %s (the options: %s)" % (", ".join(
+                sorted([k for k in options if k not in OPTIONS])), ", ".join(OPTIONS)))
         values = VALUES.get(key)
         if values is None:
             ok = value is True or value is False

@@ -51,9 +51,10 @@ def parse(argv=None):
     ap.add_argument("--shots", default=None, help="folder for a PNG of each changed frame")
     ap.add_argument("--size", default="160x128", choices=("160x128", "240x135", "240x240"))
     ap.add_argument("--scale", type=at_least_1, default=4, help="window scale (default 4)")
-    ap.add_argument("--preset", default="sixty-six",
-                    choices=("sixty-six", "schnapsen", "santase"))
-    ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
+    ap.add_argument("--preset", default=None, choices=("sixty-six", "schnapsen", "santase"),
+                    help="the game (default: the saved setting, else sixty-six)")
+    ap.add_argument("--level", default=None, choices=sorted(LEVELS),
+                    help="the computer's level (default: the saved setting, else normal)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save-dir", default=None, help="folder for saves (default: see above)")
     ap.add_argument("--no-save", action="store_true", help="keep saves in memory only")
@@ -119,8 +120,15 @@ def make_store(args, interactive=False):
 
 
 def make_app(args, interactive=False):
-    return App(seed=args.seed, preset_name=args.preset, level=LEVELS[args.level],
-               store=make_store(args, interactive))
+    app = App(seed=args.seed, preset_name=args.preset or "sixty-six",
+              level=LEVELS[args.level or "normal"], store=make_store(args, interactive))
+    given = {}  # given on the command line: over the saved settings (which the App loaded)
+    if args.preset:
+        given["preset"] = args.preset
+    if args.level:
+        given["level"] = LEVELS[args.level]
+    app.load_settings(given)
+    return app
 
 
 def run_text(args, script=None, out=sys.stdout):

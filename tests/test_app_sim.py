@@ -67,6 +67,20 @@ def test_text_mode_saves_and_offers_to_resume_next_time(tmp_path):
     assert "Match in progress" in again.stdout and "> Continue" in again.stdout
 
 
+def test_preset_and_level_on_the_command_line_win_over_the_saved_settings(tmp_path):
+    """Saved settings load at start; --preset and --level, when given, are taken over them
+    (they were ignored once any setting had been saved); left out, the saved ones hold."""
+    folder = str(tmp_path / "saves")
+    done = sim("--text", "--save-dir", folder, "--preset", "santase", "--level", "hard",
+               stdin="HAAAAAAAAB\nS\nq\n")  # the menu: sound off, saved
+    assert done.returncode == 0, done.stderr
+    again = sim("--text", "--save-dir", folder, "--preset", "schnapsen", "--level", "easy",
+                stdin="q\n")
+    assert "Schnapsen, easy" in again.stdout, again.stdout[-400:]
+    again = sim("--text", "--save-dir", folder, stdin="q\n")  # the last ones used
+    assert "Schnapsen, easy" in again.stdout
+
+
 def test_quitting_with_the_menu_open_keeps_a_changed_setting(tmp_path):
     """A setting changed in the menu, then q before the menu closes: kept (as the board's 20 s
     pause keeps it; the quit wrote only a changed match before)."""
