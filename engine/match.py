@@ -86,14 +86,18 @@ class Match:
         return self.hand
 
     def state(self):
-        """What a save needs: the hand in progress is rebuilt from its history."""
+        """What a save needs: the hand in progress is rebuilt from its history. The scores and
+        carry are today's: once the hand is over they include it, and restore() would count
+        it again, so a save of a finished hand gives the ones it was dealt with instead (as
+        handheld.persist does)."""
         return {"preset": self.rules.name, "options": self.rules.changed(), "seed": self.seed,
                 "target": self.target, "hand_no": self.hand_no, "dealer": self.dealer,
                 "scores": list(self.scores), "carry": self.carry, "history": list(self.hand.history)}
 
     @staticmethod
     def restore(rules, seed, target, hand_no, dealer, scores, carry=0, history=()):
-        """The match rebuilt from `state()` values; ValueError if they do not fit together."""
+        """The match rebuilt from `state()` values, scores and carry those the hand was dealt
+        with (its history is replayed on them); ValueError if they do not fit together."""
         m = Match(rules, seed, target)
         if dealer not in (0, 1) or hand_no < 0 or len(scores) != 2:
             raise ValueError("saved match is malformed")

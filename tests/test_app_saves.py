@@ -345,6 +345,13 @@ BAD = {
                               "Saved match unreadable:"),
     "carry 255": (lambda: seed_nvm("match", match_payload(carry=255)),
                   "Saved match unreadable:"),
+    "a carry without draw_carry_point": (lambda: seed_nvm("match", match_payload(
+        carry=1, hand_no=3)), "Saved match unreadable:"),
+    "scores at the first hand": (lambda: seed_nvm("match", match_payload(scores=[3, 1])),
+                                 "Saved match unreadable:"),
+    "a Bummerl already won": (lambda: seed_nvm("match", savedata.encode_match(dict(
+        Match(preset("schnapsen"), 5).state(), level=1, scores=[0, 3], hand_no=4))),
+        "Saved match unreadable:"),
     "hand 60000": (lambda: seed_nvm("match", match_payload(hand_no=60000)),
                    "Saved match unreadable:"),
     "more hands won than played": (lambda: seed_nvm("stats", stats_payload(hands=2,
@@ -398,6 +405,29 @@ def test_unreadable_settings_go_back_to_the_defaults_once_and_the_rest_is_kept()
     app2, _ = boot(nvm)
     assert app2.screen == S.RESUME and app2.errors == 0  # no notice first: the match offered
     assert app2.saves.stats["levels"][app.level]["hands"] == (41 if app.level == 1 else 1)
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "santase", "sixty-six"])
+def test_a_match_of_every_preset_saved_mid_hand_is_offered_and_plays_on(name):
+    """A Bummerl (Schnapsen) starts both players at the target and counts down (R39): its
+    saves were refused as 'score 7, the match ends at 7' until both had won a hand, so a
+    power cut in a Schnapsen match started fresh (a reviewer's find)."""
+    nvm = bytearray(8192)
+    app, r = boot(nvm, preset_name=name)
+    r.tap(B)
+    play_until(app, r, lambda a: a.screen == S.TABLE and a.match.hand.trick_no >= 2 and
+               a.table.phase == S.HUMAN)
+    before = (list(app.match.scores), app.match.hand_no, list(app.match.hand.history))
+    app.tick(app.now + persist.IDLE_MS)  # the pause's write
+    app2, r2 = boot(nvm, seed=99)
+    assert app2.screen == S.RESUME and app2.errors == 0, getattr(app2.top, "lines", None)
+    r2.tap(B)  # Continue
+    m = app2.match
+    assert m.rules.name == name and (list(m.scores), m.hand_no) == tuple(before[:2])
+    h = m.hand.history  # as at the last trick (a draw after it is made again)
+    assert m.hand.trick_no == 2 and before[2][:len(h)] == h
+    play_until(app2, r2, lambda a: a.screen == S.RESULT)
+    assert app2.errors == 0
 
 
 def test_foreign_bytes_in_nvm_are_ignored_quietly():

@@ -207,13 +207,23 @@ def test_state_holds_the_three_parts_and_refuses_every_truncation():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"scores": [7, 0]}, "score 0 is 7, the match ends at 7"),
-    ({"scores": [2, 200]}, "score 1 is 200, the match ends at 7"),
-    ({"carry": 255}, "carry 255, the match ends at 7"),
+    ({"scores": [7, 0]}, "score 0 is 7 at hand 3, the match ends at 7"),
+    ({"scores": [2, 200]}, "score 1 is 200 at hand 3, the match ends at 7"),
+    ({"carry": 255}, r"carry 255 at hand 3 \(draw_carry_point False\)"),
+    ({"carry": 1}, r"carry 1 at hand 3 \(draw_carry_point False\)"),  # R33: no carry
+    ({"hand_no": 0, "scores": [1, 0]}, "score 0 is 1 at hand 0"),  # none yet at the first
     ({"hand_no": 5000}, "hand 5000, at most 1000"),
+    # a Bummerl counts down from the target (R39): 0 has won already, past 7 cannot be
+    ({"preset": "schnapsen", "scores": [0, 3]}, "score 0 is 0 at hand 3, the match counts "
+                                                "down from 7"),
+    ({"preset": "schnapsen", "scores": [7, 8]}, "score 1 is 8 at hand 3"),
+    ({"preset": "schnapsen", "scores": [7, 5], "hand_no": 0}, "score 1 is 5 at hand 0"),
 ])
 def test_a_match_that_cannot_be_is_refused_by_its_sense_not_its_bytes(change, message):
-    d = saveload.decode_match(savedata.encode_match(match(preset="sixty-six", **change)))
+    change = dict(change)
+    d = saveload.decode_match(savedata.encode_match(match(preset=change.pop("preset",
+                                                                             "sixty-six"),
+                                                          **change)))
     with pytest.raises(ValueError, match="match save makes no sense: " + message):
         saveload.restore(d)
 

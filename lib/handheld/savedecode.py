@@ -109,15 +109,22 @@ def restore(d):
     rules = preset(d["preset"])
     if d.get("options"):
         rules = rules.but(**d["options"])
-    # the scores below the target, the carry too, a hand number that can be reached
+    # the scores short of the match's end as the hand was dealt (a Bummerl counts down from
+    # the target to 0, R39), no carry without draw_carry_point (R33) and none at the first
+    # hand, nor a score then; a hand number that can be reached
     target = rules.match_target
+    bummerl = rules.match_style == "bummerl"
     for i in (0, 1):
-        if d["scores"][i] >= target:
-            raise ValueError("match save makes no sense: score %d is %d, the match ends at %d"
-                             % (i, d["scores"][i], target))
-    if d["carry"] >= target:
-        raise ValueError("match save makes no sense: carry %d, the match ends at %d"
-                         % (d["carry"], target))
+        s = d["scores"][i]
+        if (s < 1 or s > target or (s < target and not d["hand_no"])) if bummerl else \
+                (s >= target or (s and not d["hand_no"])):
+            raise ValueError("match save makes no sense: score %d is %d at hand %d, the match "
+                             "%s %d" % (i, s, d["hand_no"], "counts down from" if bummerl
+                                        else "ends at", target))
+    if d["carry"] >= target or (d["carry"] and (not rules.draw_carry_point or
+                                                not d["hand_no"])):
+        raise ValueError("match save makes no sense: carry %d at hand %d (draw_carry_point %s)"
+                         % (d["carry"], d["hand_no"], rules.draw_carry_point))
     if d["hand_no"] > 1000:  # a match far longer than any real one is not a save of ours
         raise ValueError("match save makes no sense: hand %d, at most 1000" % d["hand_no"])
     return Match.restore(rules, d["seed"], rules.match_target, d["hand_no"], d["dealer"],
