@@ -23,5 +23,10 @@ from handheld.render import Renderer  # noqa: E402
 from handheld.loop import Loop, TicksClock  # noqa: E402
 
 clock = TicksClock(supervisor.ticks_ms)
-app = App(seed=supervisor.ticks_ms() + 1, store=store, feedback=fx)
+try:  # the deals: from the board's random source (the ms since power-on come out alike at
+    from os import urandom  # each power-up, and so would the first matches' deals)
+    seed = int.from_bytes(urandom(4), "little") >> 2  # (a small int on a board)
+except (ImportError, NotImplementedError, AttributeError):
+    seed = supervisor.ticks_ms() + 1
+app = App(seed=seed, store=store, feedback=fx)
 Loop(app, Renderer(board.DISPLAY), keys, clock, feedback=fx).run()

@@ -143,3 +143,22 @@ def test_code_py_on_an_unknown_board_says_how_to_name_the_buttons(monkeypatch, c
     out = capsys.readouterr().out
     assert "Sixty-Six cannot start: No Sixty-Six profile for board 'feather_m4_express'" in out
     assert "SIXTYSIX_BUTTONS" in out
+
+
+def test_code_py_deals_from_the_boards_random_source(display, monkeypatch, tmp_path):
+    """The first deals come from os.urandom (the SAMD51, nRF52840 and ESP32-S3 have a
+    hardware random source: ports/*/common-hal/os/__init__.c), so each power-up deals anew:
+    seeded from the ms since power-on, which come out alike at each power-up, the first
+    matches repeated (a reviewer's find). Where it raises NotImplementedError (SAMD21) the
+    clock seeds, as before."""
+    decks = []
+    for source in (b"\x01\x02\x03\x04", b"\x05\x06\x07\x08", None):
+        def urandom(n, source=source):
+            if source is None:
+                raise NotImplementedError("No hardware random available")
+            return source[:n]
+        monkeypatch.setattr(os, "urandom", urandom)
+        seen = run_code_py(monkeypatch, tmp_path / str(len(decks)), "pybadge", display, [0] * 2)
+        assert seen["app"].errors == 0 and seen["app"].match is not None
+        decks.append(bytes(seen["app"].match.hand.deck))
+    assert decks[0] != decks[1]  # the same ticks, another random source: another deal

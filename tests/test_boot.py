@@ -47,10 +47,17 @@ def test_boot_buttons_never_use_the_esp32_boot_button():
 Storage = fakehw.Storage  # storage.remount's stub signature (tests/test_stubs.py)
 
 
-@pytest.mark.parametrize("held, remounted", [((), True), ((3,), False), ((0, 1), True)])
-def test_run_remounts_unless_select_is_held(held, remounted, capsys, tmp_path):
+@pytest.mark.parametrize("firmware", [10, 9.1, 9.0])  # keypad's ways with a key held at start
+@pytest.mark.parametrize("held, remounted", [((), True), ((3,), False), ((0, 1), True),
+                                             ((0, 3), False)])
+def test_run_remounts_unless_select_is_held(held, remounted, capsys, tmp_path, firmware):
+    """SELECT held at power-up keeps the drive for USB, whatever the firmware does with a key
+    held when its scanner starts (fakeboard.Keypad: from 9.1 nothing until reset(), which
+    reports it from 9.2.1 and before that reported the keys that are up). Before, held keys
+    were taken to report a press at the start, which 9.1 and later never do: the button was
+    never seen (a reviewer's find, from the firmware's keypad_debounce)."""
     storage = Storage()
-    keypad = fb.Keypad(held=held)
+    keypad = fb.Keypad(held=held, firmware=firmware)
     settings = tmp_path / "settings.toml"
     settings.write_bytes(b"CIRCUITPY_WIFI_SSID = 'home'\n")
     result = bootmode.run(fb.Board("pybadge", fb.PYBADGE_PINS), keypad, storage, lambda s: None,

@@ -30,18 +30,33 @@ def choose(board_id, pressed):
 
 
 def button_held(profile, button, sleep, settle=0.06):
-    """True if button is down now: scans the board's keys for `settle` seconds."""
+    """True if button is down now: scans the board's keys for `settle` seconds.
+
+    A key already down when a scanner starts reports nothing in CircuitPython 9.1 and later
+    (shared-module/keypad/__init__.c: its debounce count starts at 0 and never crosses it);
+    reset() makes held keys report a press from 9.2.1 on. Before that (9.0-9.2.0) reset()
+    set the counts the other way: every key that is up reports a release, with no press
+    before it, and a held key nothing. So the button's last event says; with none, a
+    release of another key that was never pressed means that firmware, and the button held."""
     key = profile.key_number(button)
     scanner = profile.make_scanner()
     try:
-        sleep(settle)  # a few scans (keypad scans every 20 ms); keys already down report a press
-        held = False
+        scanner.reset()
+        sleep(settle)  # a few scans (keypad scans every 20 ms)
+        last = None  # the button's last event: True pressed, False released
+        down = 0  # keys that reported a press
+        old = False  # a release with no press before it: reset() of 9.0-9.2.0
         while True:
             event = scanner.events.get()
             if event is None:
-                return held
-            if event.key_number == key:
-                held = event.pressed
+                return old if last is None else last
+            n = event.key_number
+            if event.pressed:
+                down |= 1 << n
+            elif not down >> n & 1:
+                old = True
+            if n == key:
+                last = event.pressed
     finally:
         scanner.deinit()
 

@@ -117,7 +117,8 @@ class EventQueue(_Fake):
 class Scanner(_Fake):
     """keypad.Keys / ShiftRegisterKeys: press()/release() play the player's fingers."""
     STUB = ("keypad.Keys", "keypad.ShiftRegisterKeys")
-    TEST_ONLY = ("__init__", "kind", "args", "down", "resets", "deinited", "press", "release")
+    TEST_ONLY = ("__init__", "kind", "args", "down", "resets", "deinited", "press", "release",
+                 "firmware")
 
     def __init__(self, kind, args, max_events=64):
         self.kind = kind
@@ -126,6 +127,8 @@ class Scanner(_Fake):
         self.down = []
         self.resets = 0
         self.deinited = False
+        self.firmware = 10
+        self.key_count = len(args["pins"]) if "pins" in args else args.get("key_count", 0)
 
     def press(self, n):
         self.down.append(n)
@@ -135,8 +138,13 @@ class Scanner(_Fake):
         self.down.remove(n)
         self.events.put(n, False)
 
-    def reset(self):  # as keypad: all keys assumed released, so held keys report again
+    def reset(self):  # as keypad: all keys assumed released, so held keys report a press
         self.resets += 1
+        if self.firmware < 9.2:  # before 9.2.1 (c5a929e): the counts set the
+            for n in range(self.key_count):  # other way, every key up reports a release
+                if n not in self.down:
+                    self.events.put(n, False)
+            return
         for n in self.down:
             self.events.put(n, True)
 
@@ -146,20 +154,28 @@ class Scanner(_Fake):
 
 class Keypad(_Fake):
     """The `keypad` module; .made lists the scanners created; keys in .held are down when a
-    scanner starts (it reports them as presses, as keypad does)."""
+    scanner starts. As the firmware's (CircuitPython 9.1 and later, shared-module/keypad/
+    __init__.c: keypad_construct_common starts every key's debounce count at 0 and scans;
+    keypad_debounce reports a change only when the count crosses 0, which a key held from
+    the start never does) such a key reports nothing until reset(), which sets the counts to
+    -threshold (common_hal_keypad_generic_reset), so that a held key then reports a press."""
     STUB = "keypad"
     TEST_ONLY = ("made", "max_events", "held")
     Event = Event
 
-    def __init__(self, max_events=64, held=()):
+    def __init__(self, max_events=64, held=(), firmware=10):
         self.made = []
         self.max_events = max_events
         self.held = held
+        self.firmware = firmware  # 10: 9.2.1 and later; 9.1: 9.1.0-9.2.0; 9.0
 
     def _made(self, scanner):
         self.made.append(scanner)
-        for n in self.held:
-            scanner.press(n)
+        scanner.firmware = self.firmware
+        scanner.down.extend(self.held)  # down: from 9.1, reported only by reset()
+        if self.firmware == 9.0:  # 9.0 reported keys held at the start
+            for n in self.held:
+                scanner.events.put(n, True)
         return scanner
 
     def Keys(self, pins, *, value_when_pressed, pull=True):
