@@ -118,9 +118,9 @@ def restore(d):
         s = d["scores"][i]
         if (s < 1 or s > target or (s < target and not d["hand_no"])) if bummerl else \
                 (s >= target or (s and not d["hand_no"])):
-            raise ValueError("match save makes no sense: score %d is %d at hand %d, the match "
-                             "%s %d" % (i, s, d["hand_no"], "counts down from" if bummerl
-                                        else "ends at", target))
+            raise ValueError("match save makes no sense: score %d is %d at hand %d, %s %d" % (
+                i, s, d["hand_no"], "the match counts down from" if bummerl else
+                "the match ends at", target))  # (texts over 10 characters: no names)
     if d["carry"] >= target or (d["carry"] and (not rules.draw_carry_point or
                                                 not d["hand_no"])):
         raise ValueError("match save makes no sense: carry %d at hand %d (draw_carry_point %s)"
