@@ -79,6 +79,27 @@ def test_an_auto_marriage_that_makes_66_stops_before_the_card_to_declare():
     assert h.over and h.declared_by == 0 and h.winner == 0
 
 
+def test_a_trick_that_makes_66_offers_the_declaration_before_any_draw():
+    """Schnapsen (no close before the draw) and Santase (none with two stock cards left): a
+    trick that brings the player to 66 with no close possible was drawn after at once, so
+    the player could not declare there, and the review then blamed "you drew" (a reviewer's
+    find). Now the panel opens on "Declare 66", whatever else is legal."""
+    seen = 0
+    for name, seed in (("schnapsen", 76), ("santase", 7), ("schnapsen", 3)):
+        app = App(seed=seed, level=0, preset_name=name)
+        r = runner(app)
+        for _ in range(700):
+            r.settle()
+            h = app.match.hand if app.match else None
+            if (app.screen == S.TABLE and app.table.phase == S.HUMAN and h.draw_pending and
+                    h.points(0) >= 66 and DECLARE in h.legal_actions()):
+                t = app.table
+                assert t.panel is not None and t.panel[1][t.panel_sel][1] == DECLARE
+                seen += 1
+            r.tap(B)
+    assert seen >= 2, seen
+
+
 def test_a_changed_marriage_setting_changes_the_prompt_at_once():
     """The menu's Marriages setting changes what B does on a K or Q: the prompt says so when
     the menu closes (it kept "+20" while B no longer announced)."""

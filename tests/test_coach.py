@@ -70,6 +70,17 @@ def test_a_lead_that_no_card_out_beats_is_named_so_only_if_it_is_the_top():
     assert [_why(v, c) for c in (5, 3, 17, 16)] == [
         "Lead AC: the top trump", "Lead KC: no higher C out", "Lead AH: top of its suit",
         "Lead 10H: no higher H out"]
+    # the face-up trump card is still in play while the stock is open (drawn last, or swapped
+    # for the nine): a trump below it is no top trump (it said so: a reviewer's find)
+    h = hand(nondealer="TC KC QC JC 9H 9S", dealer="QH JH 9D KH TH TS", trump="AC",
+             stock="9C JD QD KD TD AD JS QS KS AS AH")
+    me = h.to_move  # the non-dealer leads
+    v = h.view(me)
+    assert [_why(v, c) for c in (4, 3)] == ["Lead 10C: HARD's lead", "Lead KC: HARD's lead"]
+    h = hand(nondealer="TC KC QC JC 9H 9S", dealer="QH JH 9D KH TH TS", trump="AC")
+    play(h, "9S TS C")  # closed: the face-up card is out of play (D6), 10C the top trump then
+    v = h.view(me)
+    assert v.closed_by == 1 - me and _why(v, 4).endswith(": the top trump")
 
 
 def test_hint_in_the_strict_phase_gives_the_exact_value():
@@ -326,6 +337,14 @@ def test_the_budget_leaves_the_earliest_decisions_unreviewed():
     assert lines[-1][0] is None and "not reviewed" in lines[-1][2]
     assert lines[-1][2].startswith("Trick")
     assert review_hand(h, 0, budget=0).lines == []
+    # the tricks named as not reviewed hold no line: a trick's lead reviewed and the draw
+    # before it not (it named "Tricks 1-2" beside a line of trick 2: a reviewer's find)
+    rec = ("preset sixty-six\ndealer 0\ndeck 9C 9H JS AH QH TD 9S JD AC TS KS QD JC KH TC JH "
+           "AS 9D AD KC TH KD QS QC\nplay 9H AH W KS 9S W M:H QH TC W X JC KH W KC JH W AC QS W "
+           "QC 9C AS TS JS QD D\n")
+    lines = review(rec, 0, seed=36)
+    cut = lines[-1][1]
+    assert "not reviewed" in lines[-1][2] and all(t > cut for c, t, _ in lines[:-1]), lines
 
 
 def test_review_refuses_a_hand_not_finished_or_a_bad_seat():
@@ -388,3 +407,20 @@ def test_the_budget_bounds_the_work_of_every_review():
             # HARD's decision: its first sampled deal, then NODE_BUDGET more, and the charge
             assert r.units <= BUDGET + 2 * NODE_BUDGET + HARD_LEAD, r.units
     assert worst > BUDGET // 2
+
+
+def test_a_draw_with_nothing_else_to_choose_is_no_decision():
+    """A pending draw where the only other legal action is a declaration short of 66 is no
+    choice: the app draws at once (handheld.turn), and the review must not list "you drew" nor
+    spend its budget there (it did: a reviewer's find, Schnapsen and Santase)."""
+    from engine.cards import DRAW
+    drawn = 0
+    for seed in range(30):
+        h = _random_hand(SCHNAPSEN, seed)
+        for i in decisions(h, 0):
+            s = state_at(h, i)
+            if h.history[i] == DRAW:
+                drawn += 1
+                legal = s.legal_actions()
+                assert CLOSE in legal or s.points(0) >= 66, (seed, i)
+    assert drawn > 0  # the draws where closing was possible are still decisions

@@ -56,7 +56,11 @@ def _why(view, a):
         return "%s: they take %d" % (name, pts)
     if view.announced >= 0:
         return name + ": lead the marriage"
-    if not higher_unseen(view, a):
+    out = higher_unseen(view, a)
+    t = view.trump_card  # face up while the stock is open: drawn last, or swapped (R13)
+    if t > a and t // 6 == a // 6 and view.closed_by < 0:
+        out |= 1 << t
+    if not out:
         if view.hand & SUIT_MASK[a // 6] & ~((2 << a) - 1):  # a higher one of the suit is mine
             return "%s: no higher %s out" % (name, name[-1])
         if a // 6 == view.trump_suit:

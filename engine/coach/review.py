@@ -99,12 +99,19 @@ def state_at(hand, i):
 
 
 def decisions(hand, seat):
-    """Indices into hand.history of the actions seat chose among more than one."""
+    """Indices into hand.history of the actions seat chose among more than one, a
+    declaration short of 66 not counted as a choice (the app draws at once where it is the
+    only other one, and the solver never declares short)."""
+    from engine.cards import DECLARE
     h = Hand(hand.deck, hand.dealer, hand.rules)
     out = []
     for i, a in enumerate(hand.history):
-        if h.to_move == seat and len(h.legal_actions()) > 1:
-            out.append(i)
+        if h.to_move == seat:
+            n = len(h.legal_actions())
+            if DECLARE in h.legal_actions() and h.points(seat) < 66 and a != DECLARE:
+                n -= 1
+            if n > 1:
+                out.append(i)
         h.apply(a)
     return out
 
@@ -181,7 +188,10 @@ def review_hand(hand, seat, budget=BUDGET, seed=0):
     out.reviewed = len(todo) - k
     if k:
         out.unreviewed = k
-        out.unreviewed_to = state_at(hand, todo[k - 1]).trick_no + 1
+        t = state_at(hand, todo[k - 1]).trick_no
+        if t and k < len(todo) and state_at(hand, todo[k]).trick_no == t:
+            t -= 1  # that trick's lead was reviewed (only a draw or close before it was not):
+        out.unreviewed_to = t + 1  # the tricks named end before it
     out.lines.sort(key=_order)
     return out
 

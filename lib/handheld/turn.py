@@ -109,15 +109,18 @@ class Turn(Screen):
         h = self.app.match.hand
         legal = h.legal_actions()
         if h.draw_pending:
-            if CLOSE not in legal:  # nothing to decide before the draw: draw at once
+            high = DECLARE in legal and h.points(0) >= 66
+            if CLOSE not in legal and not high:  # nothing to decide before the draw: draw
                 self.act(0, DRAW)
                 self.phase = _IDLE
                 return
-            items = [("Draw, play on", DRAW), ("Close stock", CLOSE)]
+            items = [("Draw, play on", DRAW)]
+            if CLOSE in legal:
+                items.append(("Close stock", CLOSE))
             if DECLARE in legal:
                 items.append(("Declare 66", DECLARE))
             self.panel = ("You won the trick", items)  # the choices panel opens
-            self.panel_sel = 2 if DECLARE in legal and h.points(0) >= 66 else 0  # 66: selected
+            self.panel_sel = len(items) - 1 if high else 0  # 66: "Declare 66" selected
             self.app.mark(_D_PANEL)
         self.phase = HUMAN
         m = 0
