@@ -137,6 +137,16 @@ def test_boot_py_with_fake_boards_on_cpython_and_micropython():
     assert cases == [line for line in cp.stdout.splitlines() if line.startswith("case ")]
     checks = [line for line in mp.stdout.splitlines() if line.startswith("pystack ")]
     assert checks == [line for line in cp.stdout.splitlines() if line.startswith("pystack ")]
+    more = [line for line in mp.stdout.splitlines() if line.startswith(("section ", "firmware "))]
+    assert len(more) == 5 and more == [line for line in cp.stdout.splitlines()
+                                       if line.startswith(("section ", "firmware "))]
+    assert more[0].startswith("section None None b") and more[0].index(
+        "CIRCUITPY_PYSTACK_SIZE = 4096") < more[0].index("[x]")  # the line above the section
+    # and on CircuitPython's own 32-bit build (skipped, saying why, where ../shared lacks it)
+    c32 = mpvm.run_cp(script, heap="96k")
+    assert c32.returncode == 0 and c32.stdout.strip().endswith("OK"), c32.stdout + c32.stderr
+    assert [line for line in c32.stdout.splitlines() if line.startswith(
+        ("case ", "pystack ", "section ", "firmware "))] == checks + more[:1] + cases + more[1:]
     assert checks[0].startswith("pystack 2048 None ") and checks[0].endswith(" 8192 True")
     assert "# Sixty-Six" in checks[0] and "CIRCUITPY_PYSTACK_SIZE = 4096" in checks[0]
 

@@ -31,6 +31,10 @@ print("pystack %r %r %r %r %r" % (
     bootmode.pystack_size_in(b"# CIRCUITPY_PYSTACK_SIZE = 9\n"),
     bootmode.pystack_addition(b"A = 1"), pystack.configured(lambda k: "8192"),
     pystack.is_exhausted(RuntimeError("pystack exhausted"))))
+# a [section] ends what CircuitPython reads of settings.toml
+print("section %r %r %r" % (
+    bootmode.pystack_size_in(b"[x]\nCIRCUITPY_PYSTACK_SIZE = 4096\n"),
+    bootmode.pystack_addition(b"A = 1\n[x]\n"), bootmode.with_pystack(b"A = 1\n[x]\nB = 2\n")))
 ensured = []
 bootmode.ensure_pystack = lambda path="/settings.toml": ensured.append(path)  # not the real drive
 CASES = (
@@ -60,4 +64,16 @@ for board_id, pins, held, expect in CASES:
     if remounted != expect or (keypad.made and not keypad.made[0].deinited):
         raise AssertionError("%s held %r: remounted %r" % (board_id, held, remounted))
     print("case %s %r %s" % (board_id, held, "remount" if remounted else "usb"))
+# keypad's ways with a key held when its scanner starts (fakeboard.Keypad): 9.0, 9.1-9.2.0
+for firmware in (9.0, 9.1):
+    for held, expect in (((), True), ((3,), False)):
+        keypad, storage = fb.Keypad(held=held, firmware=firmware), Storage()
+        sys.modules["board"] = fb.Board("pybadge", fb.PYBADGE_PINS)
+        sys.modules["keypad"] = keypad
+        sys.modules["storage"] = storage
+        exec(BOOT, {"__name__": "boot"})
+        del ensured[:]
+        if (storage.remounts == [("/", False)]) != expect:
+            raise AssertionError("firmware %s held %r" % (firmware, held))
+        print("firmware %s %r %s" % (firmware, held, "remount" if expect else "usb"))
 print("OK")
