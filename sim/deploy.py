@@ -220,17 +220,16 @@ def _other_kind(rel):
     return stem + (".mpy" if ext == ".py" else ".py") if ext in MODULE else None
 
 
-def stale(dest, files, libraries, ours=True):
+def stale(dest, files, libraries):
     """Drive paths to remove: the other kind of each module written, and modules in our
-    folders (engine, lib/handheld, copied libraries) that the project no longer has. ours:
-    dest is a CIRCUITPY drive or holds the game already; else (--force on another folder) its
-    folders of the same names are not ours to clear."""
+    folders (engine, lib/handheld, copied libraries) that the project no longer has (only
+    where dest is a CIRCUITPY drive or holds the game already: deploy())."""
     out = set()
-    for rel in files if ours else ():
+    for rel in files:
         other = _other_kind(rel)
         if other and other not in files and os.path.isfile(os.path.join(dest, other)):
             out.add(other)
-    for top in (OWN_DIRS + tuple("lib/" + name for name in libraries)) if ours else ():
+    for top in OWN_DIRS + tuple("lib/" + name for name in libraries):
         folder = os.path.join(dest, top)
         if os.path.isdir(folder):
             for rel in _walk(folder):
@@ -524,10 +523,10 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     ours = os.path.exists(os.path.join(dest, "boot_out.txt")) or os.path.isfile(
         os.path.join(dest, "lib", "handheld", "app.py")) or os.path.isfile(
         os.path.join(dest, "lib", "handheld", "app.mpy"))
-    removes = stale(dest, files, libraries, ours)
-    if not ours:
-        kept = stale(dest, files, libraries)
-        kept = [rel for rel in kept if rel.endswith(".py") and _other_kind(rel) in files]
+    removes = stale(dest, files, libraries)
+    if not ours:  # --force on another folder: its files of the same names are not ours
+        kept = [rel for rel in removes if rel.endswith(".py") and _other_kind(rel) in files]
+        removes = []
         for rel in kept:
             out("note: %s is left (this folder is no CIRCUITPY drive: --force removes nothing "
                 "here); CircuitPython imports it before %s" % (rel, _other_kind(rel)))

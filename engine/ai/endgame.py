@@ -16,7 +16,9 @@ HARD = 2
 LEVEL_NAMES = ("easy", "normal", "hard")
 
 def higher_unseen(view, c):
-    """Cards that could still beat c in its suit, not in my hand."""
+    """Cards that could still beat c in its suit, not in my hand, in the strict phase (where
+    the computer asks): the face-up trump card, in play while the stock is open, is not
+    counted (engine.coach's hint adds it)."""
     above = SUIT_MASK[c // 6] & ~((2 << c) - 1)
     return (view.unseen | view.opp_known) & above
 

@@ -152,14 +152,12 @@ def after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta):
             else:
                 v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, 0, 0)
         elif low & wins:  # the follower takes the trick and leads
-            if bw + pts + bm >= 66:  # (after_trick when playing on may pay more)
-                v = -declared(1 - seat, aw + am if at else 0, at) if _BEATEN >= _FAILED else \
-                    -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+            if bw + pts + bm >= 66:  # 66 reached: after_trick says what it is worth
+                v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
             else:
                 v = -lead(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
         elif aw + pts + am >= 66:
-            v = declared(seat, bw + bm if bt else 0, bt) if _BEATEN >= _FAILED else \
-                after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+            v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
         else:
             v = lead(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
         if v < best:

@@ -107,8 +107,9 @@ def decisions(hand, seat):
     out = []
     for i, a in enumerate(hand.history):
         if h.to_move == seat:
-            n = len(h.legal_actions())
-            if DECLARE in h.legal_actions() and h.points(seat) < 66 and a != DECLARE:
+            legal = h.legal_actions()
+            n = len(legal)
+            if DECLARE in legal and h.points(seat) < 66 and a != DECLARE:
                 n -= 1
             if n > 1:
                 out.append(i)
