@@ -114,11 +114,10 @@ def restore(d):
     # hand, nor a score then; a hand number that can be reached
     target = rules.match_target
     bummerl = rules.match_style == "bummerl"
-    lo, hi = (1, target) if bummerl else (0, target - 1)  # short of the end
-    start = target if bummerl else 0  # every score at the first hand
     for i in (0, 1):
         s = d["scores"][i]
-        if not lo <= s <= hi or (s != start and not d["hand_no"]):
+        if (s < 1 or s > target or (s < target and not d["hand_no"])) if bummerl else \
+                (s >= target or (s and not d["hand_no"])):
             raise ValueError("match save makes no sense: score %d is %d at hand %d, %s %d" % (
                 i, s, d["hand_no"], "the match counts down from" if bummerl else
                 "the match ends at", target))  # (texts over 10 characters: no names)
