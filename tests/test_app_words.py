@@ -193,6 +193,23 @@ def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
     assert h.game_points > 0 and rm.scores == before and m.scores == before
 
 
+def test_the_last_hand_of_a_match_replayed_shows_the_final_score_without_of_7():
+    from handheld.review import replay_match
+    from handheld import words
+    app = App(seed=3, choose=stub_choose)
+    r = Runner(Loop(app, TextView()))
+    r.tap(B)
+    for _ in range(5000):
+        r.settle()
+        if app.screen == S.RESULT and app.match.over:
+            break
+        r.tap(B)
+    m = app.match
+    assert m.over and max(m.scores) >= m.target
+    line = words.match_line(replay_match(m))
+    assert line == words.match_line(m) and " of " not in line
+
+
 def _hand_played(seed, level):
     from engine import ai
     from engine.hand import Hand

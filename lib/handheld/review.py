@@ -117,6 +117,7 @@ def replay_match(match):
     deck, dealer = other_seat(h.deck, h.dealer)
     m = Match(match.rules, match.seed, match.target)
     m.scores = list(match.scores)
+    m.over = match.over  # the match's last hand: its line says "CPU 7", not "CPU 7 of 7"
     m.hand_no = match.hand_no
     m.dealer = dealer
     m.hand = Hand(deck, dealer, match.rules)
