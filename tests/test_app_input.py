@@ -192,3 +192,50 @@ def test_rules_help_over_a_match_is_the_match_s_game_and_its_goal_the_preset_s()
         _to_item(t, title, 6)
         t.play("B")
         assert title.screen == S.HELP and words in " ".join(title.top.lines), title.top.lines
+
+
+def test_a_hold_of_b_made_while_the_computer_thinks_opens_the_menu_and_plays_no_card():
+    """On a board the loop is busy for up to a second while the computer searches: the keys
+    pressed then wait in keypad's queue, and a hold of B (the menu) whose press and release
+    both came during the search reaches the loop in one poll. Its length comes from the
+    events' timestamps (handheld.input.BoardInput), not the loop's clock: it opens the menu,
+    where a tap would have played the card under the cursor. A tap so made stays a tap."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "support"))
+    import fakeboard as fb
+    from handheld.input import BoardInput
+    kp = fb.Keypad()
+    scanner = kp.ShiftRegisterKeys(clock=None, data=None, latch=None, key_count=8,
+                                   value_when_pressed=True)
+    app = App(seed=4, level=0)
+    loop = Loop(app, TextView(), source=BoardInput(scanner, (B, A), kp.Event()))
+    r = Runner(loop)
+    r.play("B")  # a new match
+    r.settle()
+    while app.table.has_more or app.table.panel is not None:  # B would play a card now
+        r.tap(B)
+        r.settle()
+    played = len(app.match.hand.history)
+    for held, screen in ((HOLD_MS + 200, S.MENU), (100, S.TABLE)):
+        scanner.ticks = 1000
+        scanner.press(0)  # B down and up while the loop did not poll
+        scanner.ticks += held
+        scanner.release(0)
+        r.step()
+        assert app.screen == screen and len(app.match.hand.history) == played + (screen ==
+                                                                                 S.TABLE)
+        if screen == S.MENU:
+            r.tap(B)  # Resume
+            assert app.screen == S.TABLE and len(app.match.hand.history) == played
+
+
+def test_a_release_of_b_forgotten_with_an_overflowed_queue_is_no_tap():
+    k, got = keys()
+    k.press(B, 0)
+    k.release(B, 100, -1)  # handheld.input.BoardInput.release_all
+    k.press(B, 200)
+    k.release(B, 250, 30)
+    k.press(B, 300)
+    k.release(B, 310, HOLD_MS)  # the scanner's stamps say it was a hold
+    assert got == [B, MENU_KEY]

@@ -25,9 +25,16 @@ def detect(board_id=None, pins=(), env=None, machine="", nvm=bytearray(8192)):
     return profile, keypad, analogio
 
 
-def collect():
+def collect(helds=None):
+    """(out, handler): out lists (button name, pressed); helds, if given, each B release's
+    held (BoardInput.poll)."""
     out = []
-    return out, lambda button, pressed: out.append((NAMES[button], pressed))
+
+    def handler(button, pressed, held=0):
+        out.append((NAMES[button], pressed))
+        if helds is not None and not pressed and button == B:
+            helds.append(held)
+    return out, handler
 
 
 # -- profiles -------------------------------------------------------------------------------
@@ -169,6 +176,33 @@ def test_overflow_releases_held_buttons_then_reports_keys_still_down():
     assert out == [("A", False), ("B", False), ("A", True)]
     assert scanner.resets == 1 and not scanner.events.overflowed
     assert keys.held == 1 << A
+
+
+def test_a_release_of_b_says_how_long_it_was_held_by_the_scanners_stamps():
+    """A hold made while the loop was busy (the computer's search) comes in one poll: its
+    length is the events' timestamps' (supervisor.ticks_ms, 29 bits, wrapping), and a
+    release that only clears what an overflow lost is no tap (held -1)."""
+    profile, keypad, _ = detect("pybadge", fb.PYBADGE_PINS)
+    keypad.max_events = 4
+    keys = profile.make_input()
+    scanner = keypad.made[0]
+    helds = []
+    out, handler = collect(helds)
+    scanner.ticks = (1 << 29) - 300  # the counter wraps during the hold
+    scanner.press(0)
+    scanner.ticks = 500
+    scanner.release(0)
+    scanner.press(1)  # A: no length reported
+    scanner.release(1)
+    keys.poll(handler)
+    assert out == [("B", True), ("B", False), ("A", True), ("A", False)] and helds == [800]
+    scanner.press(0)
+    keys.poll(handler)
+    for _ in range(3):  # B still down when the queue overflows
+        scanner.press(4)
+        scanner.release(4)
+    keys.poll(handler)
+    assert out[-3:] == [("B", True), ("B", False), ("B", True)] and helds == [800, -1]
 
 
 def test_repeated_press_and_stray_release_are_ignored():

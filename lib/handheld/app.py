@@ -110,21 +110,21 @@ class App:
     def press(self, button, now):
         self._guard(0, button, now)
 
-    def release(self, button, now):
-        self._guard(1, button, now)
+    def release(self, button, now, held=0):
+        self._guard(1, button, now, held)
 
     def tick(self, now):
         """Run what is due; True if the screen changed."""
         self._guard(2, 0, now)
         return self.dirty != 0
 
-    def _guard(self, what, button, now):
+    def _guard(self, what, button, now, held=0):
         self.now = now
         try:
             if what == 0:
                 self.keys.press(button, now)
             elif what == 1:
-                self.keys.release(button, now)
+                self.keys.release(button, now, held)
             else:
                 self.keys.poll(now)
                 if self.cue_until and now >= self.cue_until:

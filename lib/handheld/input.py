@@ -10,7 +10,10 @@ the player meant), not raw edges:
 - arrows and A act on press and repeat while held (first after REPEAT_DELAY, then every
   REPEAT_EVERY ms);
 - B acts on release when it was a tap, or once as MENU_KEY when held HOLD_MS (two-button play:
-  A = next, B = choose, hold B = menu);
+  A = next, B = choose, hold B = menu). A board's keypad stamps each event with the ms it was
+  scanned at (keypad.Event.timestamp), so a hold made while the loop was busy (the computer's
+  search, up to a second on a SAMD51), whose press and release come in one poll, is still a
+  hold: its length comes with the release (`held`), not from the loop's clock;
 - START and SELECT act on press.
 Nothing here allocates after construction.
 """
@@ -53,14 +56,16 @@ class Keys:
             self.next_repeat = now + REPEAT_DELAY
         self.handler(button)
 
-    def release(self, button, now):
+    def release(self, button, now, held=0):
+        """held: how long the key was down by the scanner's clock (0: not known), -1 when the
+        release is not the player's (keys forgotten with a queue that overflowed): no tap."""
         if not 0 <= button < COUNT or not self.down >> button & 1:
             return
         self.down &= ~(1 << button)
         if button == self.repeat_key:
             self.repeat_key = -1
-        if button == B and not self.b_held:
-            self.handler(B)
+        if button == B and not self.b_held and held >= 0:
+            self.handler(MENU_KEY if held >= HOLD_MS else B)
 
     def poll(self, now):
         """Fire repeats and the long press that are due."""
@@ -139,9 +144,11 @@ class BoardInput:
         self.event = event
         self.joystick = joystick
         self.held = 0  # bit per logical button held on the scanner
+        self.since = 0  # the scanner's ms when B went down
 
     def poll(self, handler):
-        """Report every change since the last poll as handler(button, pressed)."""
+        """Report every change since the last poll as handler(button, pressed), B's release as
+        handler(B, False, held): how long it was down by the events' timestamps."""
         events = self.scanner.events
         if events.overflowed:
             # Events were lost: forget the queue, release what we thought was held; reset()
@@ -160,21 +167,26 @@ class BoardInput:
             if event.pressed:
                 if not self.held & bit:
                     self.held |= bit
+                    if button == B:
+                        self.since = event.timestamp
                     handler(button, True)
             elif self.held & bit:
                 self.held &= ~bit
-                handler(button, False)
+                if button == B:  # supervisor.ticks_ms's 29 bits
+                    handler(B, False, (event.timestamp - self.since) & 0x1FFFFFFF)
+                else:
+                    handler(button, False)
         if self.joystick is not None:
             self.joystick.poll(handler)
 
     def release_all(self, handler):
-        """Report a release for every button held on the scanner."""
+        """Report a release for every button held on the scanner (B's not a tap: held -1)."""
         held = self.held
         self.held = 0
         button = 0
         while held:
             if held & 1:
-                handler(button, False)
+                handler(button, False, -1)
             held >>= 1
             button += 1
 

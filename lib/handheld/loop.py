@@ -4,8 +4,9 @@
     loop.run()            # forever (a board), or until source.quit is True (a window)
     loop.step(now_ms)     # one turn of the loop (headless runs drive the clock themselves)
 
-`source.poll(handler)` calls handler(button, pressed) for each key event; `view.update(app)`
-draws what changed and returns nothing useful; `clock()` gives milliseconds. An optional `store`
+`source.poll(handler)` calls handler(button, pressed) for each key event (a release may add
+how long the key was down: handheld.input); `view.update(app)` draws what changed and returns
+nothing useful; `clock()` gives milliseconds. An optional `store`
 gets `save_settings(dict)` when the player changes the menu.
 
 `TicksClock(supervisor.ticks_ms)` turns the board's wrapping tick counter into ms that only
@@ -29,11 +30,11 @@ class Loop:
         self._settings = None
         self.handler = self._on_key  # bound once: polling allocates nothing
 
-    def _on_key(self, button, pressed):
+    def _on_key(self, button, pressed, held=0):
         if pressed:
             self.app.press(button, self.now)
         else:
-            self.app.release(button, self.now)
+            self.app.release(button, self.now, held)
 
     def step(self, now):
         """Poll keys, run the app, draw if the screen changed; True if it did."""

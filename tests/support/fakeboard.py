@@ -65,9 +65,10 @@ REVERSE_TFT_PINS = ("D0", "D1", "D2", "BUTTON", "NEOPIXEL", "NEOPIXEL_POWER")
 class Event(_Fake):
     STUB = "keypad.Event"
 
-    def __init__(self, key_number=0, pressed=True):
+    def __init__(self, key_number=0, pressed=True, timestamp=0):
         self.key_number = key_number
         self.pressed = pressed
+        self.timestamp = timestamp  # supervisor.ticks_ms when scanned (29 bits, wraps)
 
 
 class EventQueue(_Fake):
@@ -78,11 +79,12 @@ class EventQueue(_Fake):
     def __init__(self, max_events):
         self._keys = bytearray(max_events)
         self._pressed = bytearray(max_events)
+        self._stamps = [0] * max_events
         self._head = 0
         self._len = 0
         self.overflowed = False
 
-    def put(self, key_number, pressed):
+    def put(self, key_number, pressed, timestamp=0):
         size = len(self._keys)
         if self._len >= size:
             self.overflowed = True
@@ -90,6 +92,7 @@ class EventQueue(_Fake):
         i = (self._head + self._len) % size
         self._keys[i] = key_number
         self._pressed[i] = 1 if pressed else 0
+        self._stamps[i] = timestamp & 0x1FFFFFFF
         self._len += 1
 
     def get_into(self, event):
@@ -98,6 +101,7 @@ class EventQueue(_Fake):
         i = self._head
         event.key_number = self._keys[i]
         event.pressed = self._pressed[i] == 1
+        event.timestamp = self._stamps[i]
         self._head = (i + 1) % len(self._keys)
         self._len -= 1
         return True
@@ -118,7 +122,7 @@ class Scanner(_Fake):
     """keypad.Keys / ShiftRegisterKeys: press()/release() play the player's fingers."""
     STUB = ("keypad.Keys", "keypad.ShiftRegisterKeys")
     TEST_ONLY = ("__init__", "kind", "args", "down", "resets", "deinited", "press", "release",
-                 "firmware")
+                 "firmware", "ticks")
 
     def __init__(self, kind, args, max_events=64):
         self.kind = kind
@@ -128,25 +132,26 @@ class Scanner(_Fake):
         self.resets = 0
         self.deinited = False
         self.firmware = 10
+        self.ticks = 0  # supervisor.ticks_ms as the scanner stamps its events (tests set it)
         self.key_count = len(args["pins"]) if "pins" in args else args.get("key_count", 0)
 
     def press(self, n):
         self.down.append(n)
-        self.events.put(n, True)
+        self.events.put(n, True, self.ticks)
 
     def release(self, n):
         self.down.remove(n)
-        self.events.put(n, False)
+        self.events.put(n, False, self.ticks)
 
     def reset(self):  # as keypad: all keys assumed released, so held keys report a press
         self.resets += 1
         if self.firmware < 9.2:  # before 9.2.1 (c5a929e): the counts set the
             for n in range(self.key_count):  # other way, every key up reports a release
                 if n not in self.down:
-                    self.events.put(n, False)
+                    self.events.put(n, False, self.ticks)
             return
         for n in self.down:
-            self.events.put(n, True)
+            self.events.put(n, True, self.ticks)
 
     def deinit(self):
         self.deinited = True

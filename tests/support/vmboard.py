@@ -43,6 +43,7 @@ class Event:
     def __init__(self, key_number=0, pressed=True):
         self.key_number = key_number
         self.pressed = pressed
+        self.timestamp = 0  # the check's presses are taps: no stamps kept, every hold 0 ms
 
 
 class ShiftRegisterKeys:

@@ -13,7 +13,7 @@ seen = bytearray(16)
 count = [0]
 
 
-def handler(button, pressed):
+def handler(button, pressed, held=0):
     i = count[0]
     seen[i] = button * 2 + (1 if pressed else 0)
     count[0] = i + 1
