@@ -37,7 +37,7 @@ def leading(app):
 
 
 def test_leading_a_king_of_a_pair_announces_the_marriage_when_auto_is_on():
-    app = App(seed=1, level=0)
+    app = App(seed=1, level=0, show_points=True)
     r = runner(app)
     assert until(r, app, lambda a: leading(a) and any(a.table.marriage_for(c) >= 0
                                                       for c in a.table.hand_cards))
@@ -58,7 +58,7 @@ def test_an_auto_marriage_that_makes_66_stops_before_the_card_to_declare():
     """R23: a marriage that lifts a leader with a trick to 66 may be declared at once. Auto
     announced it and led the card too, so the computer took the trick and declared first (a
     reviewer's find: a won hand lost); now the card stays and B, B declares."""
-    app = App(seed=11)  # the deal of `python -m sim --text --seed 11`
+    app = App(seed=11, show_points=True)  # the deal of `python -m sim --text --seed 11`
     r = Runner(Loop(app, TextView()))
     r.play("BBBBBBBBBRRRR")
     r.settle()
@@ -86,7 +86,7 @@ def test_a_trick_that_makes_66_offers_the_declaration_before_any_draw():
     find). Now the panel opens on "Declare 66", whatever else is legal."""
     seen = 0
     for name, seed in (("schnapsen", 76), ("santase", 7), ("schnapsen", 3)):
-        app = App(seed=seed, level=0, preset_name=name)
+        app = App(seed=seed, level=0, preset_name=name, show_points=True)
         r = runner(app)
         for _ in range(700):
             r.settle()
@@ -98,6 +98,42 @@ def test_a_trick_that_makes_66_offers_the_declaration_before_any_draw():
                 seen += 1
             r.tap(B)
     assert seen >= 2, seen
+
+
+def test_with_points_hidden_what_the_keys_do_never_depends_on_the_total():
+    """R43: with "Points: hidden" the player keeps count. The table's helps at 66 (the panel
+    after a trick opening on "Declare 66", the cursor on the "more" chip, an auto marriage's
+    card kept back to declare) told the hidden total (a reviewer's find): now the panel opens
+    where a close is possible, on "Draw, play on", the cursor starts on a card, the "more"
+    panel never on "Declare 66", and an auto marriage's card stays whenever one may declare."""
+    seen = {"panel": 0, "kept": [0, 0], "high": 0}
+    for name, seed in (("sixty-six", 11), ("schnapsen", 76), ("santase", 7), ("sixty-six", 3)):
+        app = App(seed=seed, level=0, preset_name=name, show_points=False)
+        r = runner(app)
+        for _ in range(900):
+            r.settle()
+            h = app.match.hand if app.match else None
+            if app.screen == S.TABLE and app.table.phase == S.HUMAN and not h.over:
+                t = app.table
+                legal = h.legal_actions()
+                seen["high"] += h.points(0) >= 66 and DECLARE in legal
+                if h.draw_pending:
+                    assert (t.panel is not None) == (CLOSE in legal)
+                    if t.panel is not None:
+                        assert t.panel_sel == 0
+                        seen["panel"] += 1
+                else:
+                    assert t.cursor < len(t.hand_cards)
+                    if t.panel is None and t.cursor < len(t.hand_cards):
+                        c = t.hand_cards[t.cursor]
+                        if t.marriage_for(c) >= 0 and DECLARE in legal:
+                            n = len(h.history)
+                            r.tap(B)
+                            assert h.history[n:] == [MARRIAGE + c // 6]  # the card stays
+                            seen["kept"][h.points(0) >= 66] += 1
+                            continue
+            r.tap(B)
+    assert seen["panel"] and seen["kept"][0] and seen["high"], seen
 
 
 def test_a_changed_marriage_setting_changes_the_prompt_at_once():

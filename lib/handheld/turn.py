@@ -95,8 +95,10 @@ class Turn(Screen):
             m = self.marriage_for(c)
             if m >= 0:
                 self.act(0, MARRIAGE + m)
-                if app.match.hand.points(0) >= 66 and DECLARE in app.match.hand.legal_actions():
-                    return None  # 66 with it: the card stays, to declare first (R23)
+                if DECLARE in app.match.hand.legal_actions() and (
+                        app.match.hand.points(0) >= 66 or not app.show_points):
+                    return None  # 66 with it: the card stays, to declare first (R23; points
+                    # hidden: whenever one may declare, so that it tells nothing of the total)
             self.act(0, c)
             return None
         else:
@@ -109,7 +111,8 @@ class Turn(Screen):
         h = self.app.match.hand
         legal = h.legal_actions()
         if h.draw_pending:
-            high = DECLARE in legal and h.points(0) >= 66
+            # (points hidden: nothing here may depend on the total, R43)
+            high = DECLARE in legal and h.points(0) >= 66 and self.app.show_points
             if CLOSE not in legal and not high:  # nothing to decide before the draw: draw
                 self.act(0, DRAW)
                 self.phase = _IDLE
@@ -141,7 +144,7 @@ class Turn(Screen):
             if self._playable_at(i):  # (a card: i < n)
                 break
             i = (i + 1) % n
-        if DECLARE in legal and h.points(0) >= 66 and self.has_more:
+        if DECLARE in legal and h.points(0) >= 66 and self.has_more and self.app.show_points:
             i = n  # 66: the cursor on the "more" chip, whose choices open on "Declare 66"
         self.cursor = i
         self.app.mark(_D_HAND | _D_PROMPT)
@@ -224,8 +227,10 @@ class Turn(Screen):
                     40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
         self.panel = ("Your lead", items)
-        # not a 66 declared short (R30a: it loses 2 or 3): another item, else "Back"
-        self.panel_sel = 1 if items[0][1] == DECLARE and h.points(0) < 66 else 0
+        # not a 66 declared short (R30a: it loses 2 or 3): another item, else "Back" (points
+        # hidden: never "Declare 66" first, whatever the total)
+        self.panel_sel = 1 if items[0][1] == DECLARE and (
+            h.points(0) < 66 or not self.app.show_points) else 0
         if self.hint_card >= 24:  # a hint said one of these: it is selected
             self.select(self.hint_card)
         self.app.mark(_D_PANEL)
