@@ -154,14 +154,12 @@ def _play_out(h, levels, seed):
 # ---- the review -------------------------------------------------------------------------
 
 def _minimax(h, seat):
-    """Game points for seat with best play by both over the engine itself (no false
-    declarations): written out independently of the solver."""
+    """Game points for seat with best play by both over the engine itself (every legal action,
+    a declaration short of 66 too: D7): written out independently of the solver."""
     if h.over:
         return signed(h, seat)
     values = []
     for a in h.legal_actions():
-        if a == DECLARE and h.points(h.to_move) < 66:
-            continue
         values.append(_minimax(after(h, a), seat))
     return max(values) if h.to_move == seat else min(values)
 
@@ -174,7 +172,7 @@ def _brute(h, seat):
     for a in h.legal_actions():
         nxt = after(h, a)
         v = value(nxt, seat, -4, 4)
-        if small and not (a == DECLARE and h.points(h.to_move) < 66):
+        if small:
             assert v == _minimax(nxt, seat)
         out[a] = v
     return out

@@ -7,7 +7,7 @@ import gc
 gc.collect()
 from engine.ai import solver
 from engine.ai.sample import read_hand, opp_deals
-from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, bit_index, popcount
+from engine.cards import SUIT_MASK, CARD_POINTS, MARRIAGE, DECLARE, bit_index, popcount
 from engine.legal import beats
 
 EASY = 0
@@ -17,10 +17,11 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 
 def higher_unseen(view, c):
     """Cards that could still beat c in its suit, not in my hand, in the strict phase (where
-    the computer asks): the face-up trump card, in play while the stock is open, is not
-    counted (engine.coach's hint adds it)."""
+    the computer asks): not those the opponent has shown they cannot hold (a void, a rank they
+    could not head: R26), which lie in a closed stock, out of play; the face-up trump card, in
+    play while the stock is open, is not counted (engine.coach's hint adds it)."""
     above = SUIT_MASK[c // 6] & ~((2 << c) - 1)
-    return (view.unseen | view.opp_known) & above
+    return (view.unseen & ~view.opp_cannot | view.opp_known) & above
 
 
 # how many deals a level solves for a closed stock: HARD 20 (every possible one if there are no
@@ -111,10 +112,14 @@ def strict_choice(view, level, rng):
 
 
 def _solve_choice(view, cands, deals):
-    """The candidate with the best total solved value over the deals (opp hand, weight)."""
+    """The candidate with the best total solved value over the deals (opp hand, weight); or
+    DECLARE, short of 66, where the closer's 66 would cost me more on average (R30a, D7)."""
     me = view.seat
     mw, ow, mm, om, mt, ot = _parts(view)
     o = 1 - me
+    least = 0  # a declaration short of 66, if legal here, and it may cost less: its value
+    if view.closed_by == o and DECLARE in view.legal:  # (I have a trick and lead: D1)
+        least = -2 if ot or not view.rules.false_declare_schwarz3 else -3
     if len(deals) == 1:  # every card placed: one alpha-beta search across the choices
         opp = deals[0][0]
         solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
@@ -127,6 +132,8 @@ def _solve_choice(view, cands, deals):
             if a >= MARRIAGE:
                 marry |= 1 << (a - MARRIAGE)
         v, card, suit = solver.best_lead(view.hand, opp, mw, ow, mm, om, mt, ot, me, marry)
+        if least and v < least:
+            return DECLARE
         if suit >= 0:
             return MARRIAGE + suit  # announce now; the next decision leads (or declares, R23)
         if card in cands:
@@ -136,6 +143,9 @@ def _solve_choice(view, cands, deals):
     totals = [0] * n
     values = [0] * n  # this deal's
     lo, hi = -2, 2  # banded: the exact value matters less than the sum over the deals
+    if least:
+        lo = -3  # (but -3 against a short declaration's -2)
+    low = 0  # the weights of the deals solved
     start = solver.nodes
     try:
         for k, (opp, weight) in enumerate(deals):
@@ -167,12 +177,15 @@ def _solve_choice(view, cands, deals):
                 break
             for i in range(n):
                 totals[i] += values[i] * weight
+            low += weight
     finally:
         solver.limit = solver.NO_LIMIT
     best = 0
     for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
+    if least and totals[best] < least * low:
+        return DECLARE
     return cands[best]
 
 

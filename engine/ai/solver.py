@@ -2,7 +2,8 @@
 
 Alpha-beta over masks, values in game points (-3..3) for the seat to move: declaring the moment
 66 is reached (but where a failed close pays the closer's opponent more than beating it,
-beaten_closer_flat2: they may play on, R30b), schneider and schwarz aware (R35-R37, D7-D9).
+beaten_closer_flat2: they may play on, R30b), schneider and schwarz aware (R35-R37, D7-D9), and
+the closer's opponent declaring short where that costs them less than the closer's 66 (D7).
 No allocation per node: ints only.
 Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best_follow`,
 `lead_wins`, `lead_value`, `follow_value`). They were engine.ai.solve_root: one module less
@@ -23,6 +24,10 @@ _LAST = False  # run_out_winner == 'last'
 _CLOSED = 3
 _FAILED = 3  # a failed close: the opponent's game points when the hand runs out (R37)
 _BEATEN = 3  # a failed close: the opponent's game points when they declare (R37)
+# a closed hand: what a declaration short of 66 by the closer's opponent pays the closer while
+# the closer has no trick (3, or 2 without false_declare_schwarz3; 2 once it has one: R30a,
+# D7); 0 in a hand never closed, where declaring short never loses less than playing on
+_SHORT = 0
 nodes = 0  # lead nodes searched so far (a cost measure that does not depend on the clock)
 # no limit: the largest small int on a 32-bit board (1 << 30 is a long int there, and every node
 # compares with it)
@@ -37,7 +42,7 @@ LEAD_ORDER = (b"\x05\x0b\x11\x17\x04\n\x10\x16\x03\t\x0f\x15"
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
-    global _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _CLOSED, _FAILED, _BEATEN
+    global _TM, _FULL, _MARRY, _CLOSER, _BONUS, _LAST, _CLOSED, _FAILED, _BEATEN, _SHORT
     _TM = SUIT_MASK[trump]
     _FULL = rules.strictness == "full"
     _MARRY = rules.marriage_after_close
@@ -47,6 +52,7 @@ def setup(rules, trump, closer, frozen_tricks, frozen_points):
     _CLOSED = 0 if rules.close_score_at == "end" else scale(frozen_points, frozen_tricks)
     _FAILED = 3 if rules.failed_close_always3 or not frozen_tricks else 2
     _BEATEN = 2 if rules.beaten_closer_flat2 and not rules.failed_close_always3 else _FAILED
+    _SHORT = 0 if closer < 0 else 3 if rules.false_declare_schwarz3 else 2
 
 
 def declared(seat, points, tricks):
@@ -94,6 +100,12 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     nodes += 1
     if nodes > limit:
         return alpha
+    if _SHORT and at and seat != _CLOSER:  # the closer's opponent may declare short: the
+        v = -2 if bt else -_SHORT  # closer then scores 2 (3 while it has no trick), where
+        if v > alpha:  # its 66 would score 3 (R30a, D7): a floor on what the hand costs them
+            if v >= beta:
+                return v
+            alpha = v
     if _MARRY:
         for s in range(4):
             pair = 0x0C << (6 * s)

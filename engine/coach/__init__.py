@@ -28,6 +28,8 @@ def hint(view, seed=0):
 def _why(view, a):
     me = view.seat
     if a == DECLARE:
+        if view.points[me] < 66:  # the closer would score 3 (D7)
+            return "Declare now: lose 2, not 3"
         return "Declare 66: you have %d" % view.points[me]
     if a == CLOSE:
         return "Close: you win most deals"  # HARD closes with 1 of 10 lost (3 at stock 2)

@@ -3,7 +3,8 @@
 What a line's cost means. For a decision where the seat took action a and the reference action
 is r (below), with V(x) the game points the seat wins (-3..3; negative when it loses) if x is
 taken and both seats then play perfectly with every card known (engine.solver over the actual
-deal: a closed stock's cards stay out of play, 66 is declared the moment it is reached):
+deal: a closed stock's cards stay out of play, 66 is declared the moment it is reached, and
+short of it by the closer's opponent where that costs less, D7):
 
     cost = V(r) - V(a)
 
@@ -101,7 +102,8 @@ def state_at(hand, i):
 def decisions(hand, seat):
     """Indices into hand.history of the actions seat chose among more than one, a
     declaration short of 66 not counted as a choice (the app draws at once where it is the
-    only other one, and the solver never declares short)."""
+    only other one) but by the closer's opponent, whom it may cost less than the closer's
+    66 (D7)."""
     from engine.cards import DECLARE
     h = Hand(hand.deck, hand.dealer, hand.rules)
     out = []
@@ -109,7 +111,8 @@ def decisions(hand, seat):
         if h.to_move == seat:
             legal = h.legal_actions()
             n = len(legal)
-            if DECLARE in legal and h.points(seat) < 66 and a != DECLARE:
+            if DECLARE in legal and h.points(seat) < 66 and a != DECLARE and \
+                    h.closed_by != 1 - seat:
                 n -= 1
             if n > 1:
                 out.append(i)

@@ -30,9 +30,9 @@ def match_line(match):
 def wrap(text, width=WIDTH):
     """Split text into lines of at most width columns at spaces."""
     out = []
-    for para in text.split("\n"):
+    for row in text.split("\n"):  # (a paragraph; a name the app interns already)
         line = ""
-        for word in para.split(" "):
+        for word in row.split(" "):
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= width:
