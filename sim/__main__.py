@@ -55,8 +55,12 @@ def parse(argv=None):
                     help="the game (default: the saved setting, else sixty-six)")
     ap.add_argument("--level", default=None, choices=sorted(LEVELS),
                     help="the computer's level (default: the saved setting, else normal)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--save-dir", default=None, help="folder for saves (default: see above)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the first match's deal (default: a new one each time you play; 1 "
+                         "for --keys and --headless scripts, so that they replay the same)")
+    ap.add_argument("--save-dir", default=None,
+                    help="folder for saves (default for the window and the terminal game: %s)"
+                    % default_save_dir())
     ap.add_argument("--no-save", action="store_true", help="keep saves in memory only")
     args = ap.parse_args(argv)
     bad = unknown_keys(args.keys)
@@ -120,8 +124,16 @@ def make_store(args, interactive=False):
 
 
 def make_app(args, interactive=False):
-    app = App(seed=args.seed, preset_name=args.preset or "sixty-six",
-              level=LEVELS[args.level or "normal"], store=make_store(args, interactive))
+    seed = args.seed
+    if seed is None:  # a game played: new cards each time, as a board's code.py deals; a
+        # script: the same every time
+        seed = int.from_bytes(os.urandom(3), "big") + 1 if interactive else 1
+        if interactive:
+            print("Seed %d (--seed %d deals these cards again)" % (seed, seed))
+    # built with the defaults, the command line's preset and level then set as the menu
+    # would: so they are saved as settings changed (built with them, the saves took them for
+    # the settings already saved, and a new player's first choice was never written)
+    app = App(seed=seed, store=make_store(args, interactive))
     given = {}  # given on the command line: over the saved settings (which the App loaded)
     if args.preset:
         given["preset"] = args.preset
@@ -232,6 +244,13 @@ def run_window(args):
         from sim.display import make_display, PygameKeys
         display = make_display(w, h, args.scale)
         keys = PygameKeys()
+        import pygame
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+            # SDL found no screen (a DISPLAY set but dead, over ssh or in a container) and
+            # chose a driver with no window: nothing to see and no keys to read
+            pygame.quit()
+            raise RuntimeError("SDL has no screen here, only its %s driver" % driver)
     except Exception as e:
         sys.stderr.write("no window (%s): text mode\n" % e)
         return run_text(args)

@@ -81,6 +81,46 @@ def test_preset_and_level_on_the_command_line_win_over_the_saved_settings(tmp_pa
     assert "Schnapsen, easy" in again.stdout
 
 
+def test_a_new_players_first_preset_and_level_are_kept_without_the_menu(tmp_path):
+    """--preset and --level on a first run, no menu opened: the next run without them holds
+    them (they were never written: the saves took them for the settings saved already)."""
+    folder = str(tmp_path / "saves")
+    done = sim("--text", "--save-dir", folder, "--preset", "santase", "--level", "hard",
+               stdin="q\n")
+    assert done.returncode == 0 and "Santase, hard" in done.stdout, done.stderr
+    again = sim("--text", "--save-dir", folder, stdin="q\n")
+    assert "Santase, hard" in again.stdout, again.stdout[-400:]
+
+
+def test_a_game_played_deals_new_cards_each_time_and_a_script_the_same():
+    """The window and the terminal game seed from os.urandom, as a board does, and say the
+    seed; --seed N, a key script or a headless run deal the same cards every time."""
+    def hands(*args, stdin="B\nq\n"):
+        out = sim("--text", "--no-save", *args, stdin=stdin).stdout
+        return [line for line in out.splitlines() if line.startswith("Your hand:")][:1], out
+
+    played = [hands() for _ in range(3)]
+    assert all(re.search(r"^Seed \d+ \(--seed \d+ deals these cards again\)", out, re.M)
+               for _, out in played)
+    assert len(set(tuple(h) for h, _ in played)) > 1  # (3 equal deals: 1 in 10^10 or so)
+    seed = re.search(r"^Seed (\d+)", played[0][1], re.M).group(1)
+    assert hands("--seed", seed)[0] == played[0][0]
+    script = [hands("--keys", "B", stdin="")[0] for _ in range(2)]
+    assert script[0] == script[1] and script[0]
+
+
+def test_the_window_mode_falls_back_to_text_where_sdl_finds_no_screen():
+    """A DISPLAY set but dead (ssh, a container): SDL picks its offscreen driver, a window
+    nobody sees; the game plays in the terminal instead."""
+    e = dict(os.environ, SDL_AUDIODRIVER="dummy", DISPLAY=":97", WAYLAND_DISPLAY="",
+             XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-test-"))
+    e.pop("SDL_VIDEODRIVER", None)
+    done = subprocess.run([sys.executable, "-m", "sim", "--no-save"], cwd=ROOT, env=e,
+                          input="B\nq\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Your hand:" in done.stdout and "text mode" in done.stderr
+
+
 def test_quitting_with_the_menu_open_keeps_a_changed_setting(tmp_path):
     """A setting changed in the menu, then q before the menu closes: kept (as the board's 20 s
     pause keeps it; the quit wrote only a changed match before)."""
