@@ -134,7 +134,8 @@ def check_mpy_cross(exe):
         out = subprocess.run([exe, "--version"], capture_output=True, text=True,
                              timeout=VERSION_TIMEOUT)
     except OSError as e:
-        raise DeployError("cannot run mpy-cross %s: %s" % (exe, e))
+        raise DeployError("cannot run mpy-cross %s: %s%s" % (
+            exe, e, " (not found as a file here nor on PATH)" if os.sep not in exe else ""))
     except subprocess.TimeoutExpired:
         raise DeployError("mpy-cross %s --version did not answer within %d s" %
                           (exe, VERSION_TIMEOUT))
@@ -505,6 +506,9 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     for line in root_code_notes(dest):
         out(line)
     if mpy_cross:
+        if os.sep not in mpy_cross and os.path.isfile(mpy_cross):
+            # a bare name: a file here (just downloaded), not a program looked up on PATH
+            mpy_cross = os.path.abspath(mpy_cross)
         out("mpy-cross: " + check_mpy_cross(mpy_cross))
     files, libraries = plan(project, mpy_cross)
     bad = _shape_problems(dest, list(files) + ["settings.toml"])
@@ -550,9 +554,10 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     need = space_needed(dest, writes, removes, cluster)
     free = shutil.disk_usage(dest).free + _leftover(dest, cluster)
     if need > 0 and need + RESERVE > free:
-        raise DeployError("not enough space on %s: the game needs %s more, %s is free (and %s "
-                          "stays free for saves). Try --mpy-cross, or delete files you do "
-                          "not need." % (dest, _kb(need), _kb(free), _kb(RESERVE)))
+        raise DeployError("not enough space on %s: the game needs %s more, and %s of the %s "
+                          "free must stay free for saves. %sDelete files you do not need."
+                          % (dest, _kb(need), _kb(RESERVE), _kb(free),
+                             "" if mpy_cross else "Try --mpy-cross (smaller files), or "))
     laid_out = all(os.path.exists(os.path.join(dest, "saves", n)) for n in SAVE_NAMES)
     if not laid_out and free - max(need, 0) < SAVE_NEED:
         out("note: %s stays free after this deploy; the save files the game lays out at its "
@@ -601,7 +606,7 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
     out("%s %s: %d files %s (%s), %d stale removed, %d unchanged; libraries: %s"
         % ("Dry run for" if dry_run else "Deployed to", dest, len(writes),
            "to write" if dry_run else "written", _kb(sum(len(d) for d in writes.values())),
-           len(removes), unchanged, ", ".join(libraries)))
+           len(removes), unchanged, ", ".join(libraries) or "none needed"))
     return len(writes), len(removes), unchanged
 
 

@@ -240,6 +240,9 @@ if __name__ == "__main__":
     elif len(sys.argv) > 1 and sys.argv[1] == "--match":
         cost, spent = match_cost()
         print("a HARD vs HARD match (seed 501): %.3f s here = %d workload units" % (spent, cost))
+    elif len(sys.argv) > 1:
+        sys.exit("usage: python sim/samd51.py [--calibrate [N] | --match] (not %s)"
+                 % " ".join(sys.argv[1:]))
     else:
         r = rate()
         print("workload units/s here: %.1f" % r)

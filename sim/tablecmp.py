@@ -70,6 +70,13 @@ def load_old_ai(rev):
 def _load_old_ai(rev, root, pkg, base):
     import re
     import subprocess
+    try:  # a revision git does not know: say so (not "has no engine/ai/__init__.py")
+        subprocess.run(["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
+                       cwd=root, capture_output=True, check=True)
+    except subprocess.CalledProcessError:
+        raise ValueError("no git revision %r here (a commit, a branch or a tag)" % rev)
+    except OSError as e:
+        raise ValueError("git is needed for --old-ai (%s)" % e)
     os.makedirs(base)
     open(os.path.join(base, "__init__.py"), "w").close()
     names = "|".join(AI_MODULES)
@@ -246,6 +253,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         rules = preset(args.preset)
+        shipped = os.path.join(os.path.dirname(os.path.abspath(value.__file__)),
+                               "value_table.py")
+        if not args.old and not args.old_ai and os.path.exists(args.new) and \
+                os.path.samefile(args.new, shipped):
+            raise ValueError("%s is the shipped table itself: it would play against itself "
+                             "(sim.train rewrites it unless given --out NEW.py; judge a table "
+                             "written so, or give --old OLD.py or --old-ai REV)" % args.new)
         load_table(args.new, rules)
         if args.old:
             load_table(args.old, rules)

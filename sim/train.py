@@ -278,8 +278,16 @@ def main(argv=None):
         print("--lam-rounds must be within 1..20", file=sys.stderr)
         return 2
     if args.records and not os.path.isdir(args.records):
-        print("sim.train: no folder for --records %s" % args.records, file=sys.stderr)
-        return 2
+        if os.path.exists(args.records):
+            print("sim.train: --records %s is a file: give a folder (made if missing)"
+                  % args.records, file=sys.stderr)
+            return 2
+        try:
+            os.makedirs(args.records)
+        except OSError as e:
+            print("sim.train: cannot make the --records folder %s: %s"
+                  % (args.records, e.strerror or e), file=sys.stderr)
+            return 2
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):  # before the long part
         print("sim.train: no folder for --out %s" % args.out, file=sys.stderr)
         return 2

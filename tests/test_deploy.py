@@ -153,6 +153,18 @@ def test_mpy_cross_compiles_modules_and_removes_same_name_py(project, drive, tmp
     assert "\nmpy-cross: CircuitPython 10.0.0" in "\n" + out
 
 
+def test_mpy_cross_given_by_a_bare_name_is_the_file_here_else_one_on_path(
+        project, drive, tmp_path, capsys, monkeypatch):
+    """`--mpy-cross mpy-cross` with the file just downloaded into the current folder runs it
+    (a bare name was looked up on PATH only: "No such file"); one found nowhere says so."""
+    fake_mpy_cross(tmp_path, "CircuitPython 10.0.0 on 2025-06-01; mpy-cross emitting mpy v6.3")
+    monkeypatch.chdir(str(tmp_path))
+    code, out, err = run([drive, "--mpy-cross", "mpy-cross"], project, capsys)
+    assert code == 0 and "mpy-cross: CircuitPython 10.0.0" in out, err
+    code, _, err = run([drive, "--mpy-cross", "no-such-mpy-cross"], project, capsys)
+    assert code == 1 and "not found as a file here nor on PATH" in err
+
+
 def test_micropython_mpy_cross_is_refused(project, drive, tmp_path, capsys):
     exe = fake_mpy_cross(tmp_path, "MicroPython v1.24.0 on 2024-10-25; mpy-cross emitting mpy v6.3")
     code, _, err = run([drive, "--mpy-cross", exe], project, capsys)
@@ -295,13 +307,17 @@ def test_read_only_drive_says_hold_the_boot_button_and_changes_nothing(project, 
     assert "Traceback" not in err and files_in(drive) == before
 
 
-def test_full_drive_is_refused_before_writing(project, small_drive):
+def test_full_drive_is_refused_before_writing(project, small_drive, tmp_path):
     drive = small_drive("size=64k")  # the game and its libraries take about 100 KB
     before = files_in(drive)
     code, out, err = cli([drive], project)
     assert code == 1 and "not enough space on %s: the game needs" % drive in err
     assert "Try --mpy-cross" in err and "Traceback" not in err
     assert files_in(drive) == before
+    exe = fake_mpy_cross(tmp_path, "CircuitPython 10.0.0 on 2025-06-01; mpy-cross emitting "
+                         "mpy v6.3")
+    code, out, err = cli([drive, "--mpy-cross", exe], project)  # given: not suggested again
+    assert code == 1 and "not enough space" in err and "Try --mpy-cross" not in err
 
 
 def test_too_few_files_left_is_refused_before_writing(project, small_drive):

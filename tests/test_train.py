@@ -95,8 +95,9 @@ def test_train_lam_and_records(tmp_path, capsys, monkeypatch):
     assert "--lam" in capsys.readouterr().err
     assert train.main(args + ["--lam", "0.5", "--lam-rounds", "0", "--out", str(c)]) == 2
     assert "--lam-rounds" in capsys.readouterr().err
+    (tmp_path / "none").write_text("a file")
     assert train.main(args[:-1] + [str(tmp_path / "none"), "--out", str(c)]) == 2
-    assert "no folder for --records" in capsys.readouterr().err
+    assert "is a file: give a folder" in capsys.readouterr().err
 
 
 def test_an_opponent_takes_each_seat_in_turn(monkeypatch):
@@ -141,6 +142,14 @@ def test_bad_out_and_records_are_refused_before_play_and_a_bad_record_is_played_
     monkeypatch.setattr(train, "collect", no_play)
     assert train.main(args + ["--out", str(tmp_path)]) == 2  # a folder, not a file
     assert "is a folder; name the table file" in capsys.readouterr().err
+    (tmp_path / "afile").write_text("x")
+    assert train.main(args[:-1] + [str(tmp_path / "afile"), "--out", str(tmp_path / "t.py")]) \
+        == 2
+    assert "--records %s is a file" % (tmp_path / "afile") in capsys.readouterr().err
+    made = tmp_path / "new" / "recs"  # a folder that is not there yet: made (no error)
+    with pytest.raises(AssertionError, match="refused before any play"):
+        train.main(args[:-1] + [str(made), "--out", str(tmp_path / "t.py")])
+    assert made.is_dir()
     if os.geteuid() != 0:  # root writes anywhere: the read-only case needs a user
         ro = tmp_path / "ro"
         ro.mkdir()

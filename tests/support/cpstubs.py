@@ -24,6 +24,10 @@ def stubs_dir():
     """The folder holding `<module>-stubs/` and `board_definitions/`, or None."""
     given = os.environ.get("CIRCUITPY_STUBS")
     if given:
+        if not (os.path.isdir(os.path.join(given, "board_definitions")) and
+                os.path.isdir(os.path.join(given, "board-stubs"))):
+            raise StubError("CIRCUITPY_STUBS=%s is no unpacked circuitpython-stubs wheel (a "
+                            "folder holding board_definitions/ and board-stubs/)" % given)
         return given
     for p in sys.path:
         if p and os.path.isdir(os.path.join(p, "board_definitions")) and \
