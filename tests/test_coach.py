@@ -422,3 +422,35 @@ def test_a_draw_with_nothing_else_to_choose_is_no_decision():
                 legal = s.legal_actions()
                 assert CLOSE in legal or s.points(0) >= 66, (seed, i)
     assert drawn > 0  # the draws where closing was possible are still decisions
+
+
+def test_a_declaration_short_of_66_against_a_close_is_a_decision_and_says_short():
+    """The closer's opponent at a lead may declare short of 66 and so cut the closer's 3 to a
+    2 (D7): the review counts that lead as a decision even with one card left (a declaration
+    short of 66 did not count as a choice), and words such a declaration "66 short"."""
+    from engine.coach.reviewtext import did, does, subject
+    rng = Rng(3)
+    found = 0
+    for i in range(1, 400):
+        h = Hand.new(mix(41, i), i & 1, SIXTY_SIX)
+        at = None
+        while not h.over:
+            p = h.to_move
+            legal = h.legal_actions()
+            if at is None and h.closed_by == 1 - p and DECLARE in legal and h.points(p) < 66:
+                at = (p, len(h.history))
+                assert (did(h, DECLARE), does(h, DECLARE), subject(h, DECLARE)) == (
+                    "declared 66 short", "declares 66 short", "Declaring 66 short")
+            if CLOSE in legal and h.tricks_won[1 - p] == 0:
+                a = CLOSE  # a close against a trickless opponent: their 66 would score 3
+            elif DECLARE in legal and h.points(p) >= 66:
+                a = DECLARE
+                assert subject(h, a) == "Declaring 66"
+            else:
+                pick = [x for x in legal if x != DECLARE]
+                a = pick[rng.below(len(pick))]
+            h.apply(a)
+        if at is not None:
+            assert at[1] in decisions(h, at[0])
+            found += 1
+    assert found > 100

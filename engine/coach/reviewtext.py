@@ -1,6 +1,6 @@
 """The words of a hand's review (engine.review): what a player did, what HARD does, and
 what an action wins instead of what ("wins 2 instead of 1")."""
-from engine.cards import MARRIAGE, EXCHANGE
+from engine.cards import MARRIAGE, EXCHANGE, DECLARE
 from engine.names import card_label, SUIT_WORDS
 
 
@@ -16,7 +16,7 @@ def did(h, a):
         return "led " + card_label(a)
     if a < EXCHANGE:
         return "announced " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][0]
+    return _VERBS[a - EXCHANGE][0] + _short(h, a)
 
 
 def does(h, a):
@@ -25,7 +25,7 @@ def does(h, a):
         return ("plays " if h.trick_card >= 0 else "leads ") + card_label(a)
     if a < EXCHANGE:
         return "announces " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][1]
+    return _VERBS[a - EXCHANGE][1] + _short(h, a)
 
 
 def subject(h, a):
@@ -34,7 +34,12 @@ def subject(h, a):
         return card_label(a)
     if a < EXCHANGE:
         return "Announcing " + _meld(h, a)
-    return _VERBS[a - EXCHANGE][2]
+    return _VERBS[a - EXCHANGE][2] + _short(h, a)
+
+
+def _short(h, a):
+    """' short' for a declaration without 66 (R30a; against a close it may lose less, D7)."""
+    return " short" if a == DECLARE and h.points(h.to_move) < 66 else ""
 
 
 _VERBS = (("exchanged", "exchanges", "Exchanging"), ("closed", "closes", "Closing"),
