@@ -172,18 +172,23 @@ def test_the_match_line_fits_160_px_with_two_digit_scores():
     assert words.match_line(m) == "Match: you 5, CPU 8"
 
 
-def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
-    from handheld.review import replay_match
-    from engine.ai import choose
+def _to_result(done, limit):
+    """An app (seed 3, the stub player) pressed on with B until done(app) on a hand's result."""
     app = App(seed=3, choose=stub_choose)
     r = Runner(Loop(app, TextView()))
     r.tap(B)
-    for _ in range(500):
+    for _ in range(limit):
         r.settle()
-        if app.screen == S.RESULT:
+        if app.screen == S.RESULT and done(app):
             break
         r.tap(B)
-    m = app.match
+    return app
+
+
+def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
+    from handheld.review import replay_match
+    from engine.ai import choose
+    m = _to_result(lambda app: True, 500).match
     before = list(m.scores)
     rm = replay_match(m)
     h = rm.hand
@@ -196,15 +201,7 @@ def test_the_deal_replayed_from_the_other_seat_leaves_the_match_score_alone():
 def test_the_last_hand_of_a_match_replayed_shows_the_final_score_without_of_7():
     from handheld.review import replay_match
     from handheld import words
-    app = App(seed=3, choose=stub_choose)
-    r = Runner(Loop(app, TextView()))
-    r.tap(B)
-    for _ in range(5000):
-        r.settle()
-        if app.screen == S.RESULT and app.match.over:
-            break
-        r.tap(B)
-    m = app.match
+    m = _to_result(lambda app: app.match.over, 5000).match
     assert m.over and max(m.scores) >= m.target
     line = words.match_line(replay_match(m))
     assert line == words.match_line(m) and " of " not in line
