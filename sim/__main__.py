@@ -129,7 +129,8 @@ def make_app(args, interactive=False):
         # script: the same every time
         seed = int.from_bytes(os.urandom(3), "big") + 1 if interactive else 1
         if interactive:
-            print("Seed %d (--seed %d deals these cards again)" % (seed, seed))
+            print("Seed %d: a new match deals from it (--seed %d deals the same cards again)"
+                  % (seed, seed))
     # built with the defaults, the command line's preset and level then set as the menu
     # would: so they are saved as settings changed (built with them, the saves took them for
     # the settings already saved, and a new player's first choice was never written)

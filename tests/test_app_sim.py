@@ -100,7 +100,8 @@ def test_a_game_played_deals_new_cards_each_time_and_a_script_the_same():
         return [line for line in out.splitlines() if line.startswith("Your hand:")][:1], out
 
     played = [hands() for _ in range(3)]
-    assert all(re.search(r"^Seed \d+ \(--seed \d+ deals these cards again\)", out, re.M)
+    assert all(re.search(r"^Seed \d+: a new match deals from it \(--seed \d+ deals the same "
+                         r"cards again\)", out, re.M)
                for _, out in played)
     assert len(set(tuple(h) for h, _ in played)) > 1  # (3 equal deals: 1 in 10^10 or so)
     seed = re.search(r"^Seed (\d+)", played[0][1], re.M).group(1)
