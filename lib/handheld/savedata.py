@@ -238,8 +238,9 @@ FLAGS = ("show_points", "auto_marriage", "sound", "lights", "last_trick")
 
 
 def default_settings():
-    """The settings of a fresh install."""
-    return {"preset": 0, "level": 1, "show_points": True, "auto_marriage": False,
+    """The settings of a fresh install (handheld.app.App's own: points hidden, marriages
+    announced automatically)."""
+    return {"preset": 0, "level": 1, "show_points": False, "auto_marriage": True,
             "sound": True, "lights": True, "last_trick": False}
 
 
