@@ -303,3 +303,38 @@ def test_statistics_rows_fit_26_columns_with_three_and_four_digit_counts():
         assert row.startswith(label + " ")
         assert row.endswith(value) or row.endswith(value.replace(" of ", "/"))
     assert _row("Hinted hands won", "100 of 100") == "Hinted hands won   100/100"
+
+
+def test_a_declaration_short_of_66_against_a_close_is_worded_as_one():
+    """The closer's opponent, trickless at the close, declares short once it has a trick: the
+    closer scores 2, not its 66's 3 (D7). The result says "declared short of 66", not "False
+    declaration", which a declaration short of 66 elsewhere keeps."""
+    from engine.cards import CLOSE, DECLARE
+    from engine.hand import Hand
+    from engine.rng import Rng, mix
+    rng = Rng(3)
+    seen = set()
+    for i in range(1, 400):
+        h = Hand.new(mix(41, i), i & 1)
+        while not h.over:
+            p = h.to_move
+            legal = h.legal_actions()
+            if h.closed_by == 1 - p and DECLARE in legal and h.points(p) < 66:
+                a = DECLARE
+            elif CLOSE in legal and h.tricks_won[1 - p] == 0:
+                a = CLOSE
+            elif DECLARE in legal and h.points(p) >= 66:
+                a = DECLARE
+            else:
+                pick = [x for x in legal if x != DECLARE]
+                a = pick[rng.below(len(pick))]
+            h.apply(a)
+        if h.declared_by < 0 or h.points(h.declared_by) >= 66:
+            continue
+        head, why, line = hand_result(h)
+        who = "You" if h.declared_by == 0 else "CPU"
+        assert why == who + " declared short of 66"
+        assert line == ("2 game points" if h.tricks_won[h.closed_by] else
+                        "3 game points, no trick")  # (R30a: the closer had none)
+        seen.add(line)
+    assert seen == {"2 game points", "3 game points, no trick"}

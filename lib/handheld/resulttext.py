@@ -56,8 +56,10 @@ def hand_result(hand, bummerl=False):
             why = "%s reached 66 at the end" % words.WHO[w]
         return head, why, _scale(pts)
     if r == score.FALSE_DECLARATION:
-        return head, "False declaration by %s" % ("you" if w == 1 else "CPU"), (
-            "%d game points, no trick" if pts == 3 else "%d game points") % pts
+        why = "False declaration by %s" % ("you" if w == 1 else "CPU")
+        if hand.closed_by == w:  # against a close: short of 66, which may cost less (D7)
+            why = "%s declared short of 66" % words.WHO[1 - w]
+        return head, why, ("%d game points, no trick" if pts == 3 else "%d game points") % pts
     return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end")
 
 
