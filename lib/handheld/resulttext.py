@@ -55,19 +55,18 @@ def hand_result(hand, bummerl=False):
         else:
             why = "%s reached 66 at the end" % words.WHO[w]
         return head, why, _scale(pts)
-    if r == score.FALSE_DECLARATION:
-        why = "False declaration by %s" % ("you" if w == 1 else "CPU")
-        if hand.closed_by == w:  # against a close: short of 66, which may cost less (D7)
-            why = "%s declared short of 66" % words.WHO[1 - w]
-        return head, why, ("%d game points, no trick" if pts == 3 else "%d game points") % pts
-    return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end")
+    return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end", hand.closed_by)
 
 
-def _other(w, r, pts, frozen):
+def _other(w, r, pts, frozen, closer):
     """hand_result's (reason, points line) of a close, a last trick or a run-out; frozen: a
     close scores from the tricks and points at the close (R36). Apart from hand_result: a
     board loads each function's code into one block of its heap, and a smaller one finds room
     sooner."""
+    if r == score.FALSE_DECLARATION:  # against a close: short of 66, which may cost less (D7)
+        return ("%s declared short of 66" % words.WHO[1 - w] if closer == w else
+                "False declaration by %s" % ("you" if w == 1 else "CPU")), (
+            "%d game points, no trick" if pts == 3 else "%d game points") % pts
     if r == score.CLOSER_WON:  # the page's tricks are at the end: say where the scale is from
         return "%s closed and made 66" % words.WHO[w], (
             "%s at the close: %d" % ("Schwarz" if pts > 2 else "Schneider", pts)
