@@ -58,6 +58,7 @@ def hand_result(hand, bummerl=False):
     return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end", hand.closed_by)
 
 
+# (also a false declaration's words; closer: the seat that closed, or -1)
 def _other(w, r, pts, frozen, closer):
     """hand_result's (reason, points line) of a close, a last trick or a run-out; frozen: a
     close scores from the tricks and points at the close (R36). Apart from hand_result: a
