@@ -8,7 +8,7 @@ from engine.hand import Hand
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from engine.ai.redeal import sample_hand
-from helpers import ai_positions, cards, hand, play
+from helpers import ai_positions, cards, closing_move, hand, play
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
 LEVELS = (ai.EASY, ai.NORMAL, ai.HARD)
@@ -482,11 +482,4 @@ def test_hard_declares_short_where_the_closers_66_would_score_3_and_says_why():
                     assert a != DECLARE
                     other += 1
                 break
-            if CLOSE in legal and h.tricks_won[1 - p] == 0:
-                a = CLOSE  # a close against a trickless opponent: their 66 would score 3
-            elif DECLARE in legal and h.points(p) >= 66:
-                a = DECLARE
-            else:
-                pick = [x for x in legal if x != DECLARE]
-                a = pick[rng.below(len(pick))]
-            h.apply(a)
+            h.apply(closing_move(h, rng))

@@ -14,11 +14,13 @@ if os.path.join(ROOT, "lib") not in sys.path:
 
 def sim(*args, stdin=None, env=None):
     # the window and text modes save in $XDG_DATA_HOME/sixtysix: a fresh folder, not the home
-    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-             XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-test-"))
-    e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "sim"] + list(args), cwd=ROOT, env=e,
-                          input=stdin, capture_output=True, text=True, timeout=120)
+    # (removed after: the runs left one in the temporary folder each)
+    with tempfile.TemporaryDirectory(prefix="s66-test-") as home:
+        e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                 XDG_DATA_HOME=home)
+        e.update(env or {})
+        return subprocess.run([sys.executable, "-m", "sim"] + list(args), cwd=ROOT, env=e,
+                              input=stdin, capture_output=True, text=True, timeout=120)
 
 
 def test_headless_key_script_saves_a_png_of_every_changed_frame(tmp_path):
@@ -113,11 +115,12 @@ def test_a_game_played_deals_new_cards_each_time_and_a_script_the_same():
 def test_the_window_mode_falls_back_to_text_where_sdl_finds_no_screen():
     """A DISPLAY set but dead (ssh, a container): SDL picks its offscreen driver, a window
     nobody sees; the game plays in the terminal instead."""
-    e = dict(os.environ, SDL_AUDIODRIVER="dummy", DISPLAY=":97", WAYLAND_DISPLAY="",
-             XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-test-"))
-    e.pop("SDL_VIDEODRIVER", None)
-    done = subprocess.run([sys.executable, "-m", "sim", "--no-save"], cwd=ROOT, env=e,
-                          input="B\nq\n", capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryDirectory(prefix="s66-test-") as home:
+        e = dict(os.environ, SDL_AUDIODRIVER="dummy", DISPLAY=":97", WAYLAND_DISPLAY="",
+                 XDG_DATA_HOME=home)
+        e.pop("SDL_VIDEODRIVER", None)
+        done = subprocess.run([sys.executable, "-m", "sim", "--no-save"], cwd=ROOT, env=e,
+                              input="B\nq\n", capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Your hand:" in done.stdout and "text mode" in done.stderr
 
@@ -308,10 +311,10 @@ def test_text_mode_replays_keys_given_on_the_command_line():
     assert "Your hand:" in done.stdout and "keys> " not in done.stdout
 
 
-def test_text_mode_with_no_stdin_at_all_quits_cleanly():
+def test_text_mode_with_no_stdin_at_all_quits_cleanly(tmp_path):
     done = subprocess.run(["sh", "-c", '"$0" -m sim --text --no-save 0<&-', sys.executable],
                           cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(prefix="s66-")))
+                          env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)))
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "new match" in done.stdout
 

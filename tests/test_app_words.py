@@ -10,7 +10,7 @@ from handheld.buttons import A, B
 from handheld.loop import Loop
 from handheld.resulttext import hand_result
 from handheld.textview import TextView
-from helpers import hand, play, DL, ND
+from helpers import closing_move, hand, play, DL, ND
 from sim.headless import Runner
 from sim.screens import stub_choose
 
@@ -309,7 +309,7 @@ def test_a_declaration_short_of_66_against_a_close_is_worded_as_one():
     """The closer's opponent, trickless at the close, declares short once it has a trick: the
     closer scores 2, not its 66's 3 (D7). The result says "declared short of 66", not "False
     declaration", which a declaration short of 66 elsewhere keeps."""
-    from engine.cards import CLOSE, DECLARE
+    from engine.cards import DECLARE
     from engine.hand import Hand
     from engine.rng import Rng, mix
     rng = Rng(3)
@@ -320,15 +320,9 @@ def test_a_declaration_short_of_66_against_a_close_is_worded_as_one():
             p = h.to_move
             legal = h.legal_actions()
             if h.closed_by == 1 - p and DECLARE in legal and h.points(p) < 66:
-                a = DECLARE
-            elif CLOSE in legal and h.tricks_won[1 - p] == 0:
-                a = CLOSE
-            elif DECLARE in legal and h.points(p) >= 66:
-                a = DECLARE
+                h.apply(DECLARE)  # short of 66
             else:
-                pick = [x for x in legal if x != DECLARE]
-                a = pick[rng.below(len(pick))]
-            h.apply(a)
+                h.apply(closing_move(h, rng))
         if h.declared_by < 0 or h.points(h.declared_by) >= 66:
             continue
         head, why, line = hand_result(h)
