@@ -172,10 +172,8 @@ class BoardInput:
                     handler(button, True)
             elif self.held & bit:
                 self.held &= ~bit
-                if button == B:  # supervisor.ticks_ms's 29 bits
-                    handler(B, False, (event.timestamp - self.since) & 0x1FFFFFFF)
-                else:
-                    handler(button, False)
+                handler(button, False, (event.timestamp - self.since) & 0x1FFFFFFF
+                        if button == B else 0)  # (supervisor.ticks_ms's 29 bits)
         if self.joystick is not None:
             self.joystick.poll(handler)
 

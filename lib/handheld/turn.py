@@ -110,9 +110,9 @@ class Turn(Screen):
     def _begin_human(self):
         h = self.app.match.hand
         legal = h.legal_actions()
+        # 66 to declare, shown (points hidden: nothing here may depend on the total, R43)
+        high = DECLARE in legal and h.points(0) >= 66 and self.app.show_points
         if h.draw_pending:
-            # (points hidden: nothing here may depend on the total, R43)
-            high = DECLARE in legal and h.points(0) >= 66 and self.app.show_points
             if CLOSE not in legal and not high:  # nothing to decide before the draw: draw
                 self.act(0, DRAW)
                 self.phase = _IDLE
@@ -144,7 +144,7 @@ class Turn(Screen):
             if self._playable_at(i):  # (a card: i < n)
                 break
             i = (i + 1) % n
-        if DECLARE in legal and h.points(0) >= 66 and self.has_more and self.app.show_points:
+        if high and self.has_more:
             i = n  # 66: the cursor on the "more" chip, whose choices open on "Declare 66"
         self.cursor = i
         self.app.mark(_D_HAND | _D_PROMPT)
