@@ -3,8 +3,10 @@
 SimDisplay refreshes only the dirty areas displayio reports (as a board does), counts them
 (`areas`, `pixels`, `frames`) and keeps the native-size frame in `surface` for PNG shots.
 """
+import contextlib
 import io
 import os
+import sys
 
 KEY_HELP = "arrows, Z = A, X = B, Enter = START, Space = SELECT, Esc = quit"
 _display = None  # one per process: displayio allows a single PyGameDisplay
@@ -29,7 +31,12 @@ def make_display(width=160, height=128, scale=4, headless=False,
         displayio.release_displays()
         _display = None
     import pygame
-    import busdisplay
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        import busdisplay  # (Blinka's microcontroller module, on a PC, prints a warning)
+    for line in said.getvalue().splitlines():  # that its pins and chip are not a board's: the
+        if "is not fully supported" not in line:  # simulator uses neither; anything else shows
+            sys.stdout.write(line + "\n")
     from displayio._area import Area
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
