@@ -34,11 +34,10 @@ nodes = 0  # lead nodes searched so far (a cost measure that does not depend on 
 NO_LIMIT = 0x3FFFFFFF
 limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha (not proven)
 
-# lead order: aces first, then tens, kings... (good leads first helps alpha-beta): s * 6 + r for
-# r = 5, 4, ... 0, s = 0..3, written out (a comprehension would keep its code on the heap); bytes,
-# read as ints: 24 bytes on a board's heap where a tuple takes 4 an entry
-LEAD_ORDER = (b"\x05\x0b\x11\x17\x04\n\x10\x16\x03\t\x0f\x15"
-              b"\x02\x08\x0e\x14\x01\x07\r\x13\x00\x06\x0c\x12")
+# lead order: aces first, then tens, kings... (good leads first helps alpha-beta), each rank's
+# cards by suit (clubs first): the masks of the ranks A, 10, K, Q, J, 9, so that a node looks at
+# six masks and the cards in hand, not at all 24 cards (the same order, a third less time a node)
+LEAD_ORDER = (0x820820, 0x410410, 0x208208, 0x104104, 0x082082, 0x041041)
 
 
 def setup(rules, trump, closer, frozen_tricks, frozen_points):
@@ -123,9 +122,12 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
                         alpha = v
                         if alpha >= beta:
                             return alpha
-    for c in LEAD_ORDER:
-        if a >> c & 1:
-            v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, beta)
+    for r in LEAD_ORDER:
+        m = a & r
+        while m:
+            low = m & -m
+            m ^= low
+            v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, _LOG37[low % 37], alpha, beta)
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
@@ -235,8 +237,12 @@ def best_lead(a, b, aw, bw, am, bm, at, bt, seat, marry):
                 if v > alpha:
                     alpha = v
                     choice = (v, c, s)
-    for c in LEAD_ORDER:
-        if a >> c & 1:
+    for r in LEAD_ORDER:
+        m = a & r
+        while m:
+            low = m & -m
+            m ^= low
+            c = _LOG37[low % 37]
             v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, c, alpha, 4)
             if v > alpha:
                 alpha = v
