@@ -340,7 +340,7 @@ def test_the_budget_leaves_the_earliest_decisions_unreviewed():
     rec = ("preset sixty-six\ndealer 0\ndeck 9C 9H JS AH QH TD 9S JD AC TS KS QD JC KH TC JH "
            "AS 9D AD KC TH KD QS QC\nplay 9H AH W KS 9S W M:H QH TC W X JC KH W KC JH W AC QS W "
            "QC 9C AS TS JS QD D\n")
-    lines = review(rec, 0, seed=36)
+    lines = review(rec, 0, seed=36, budget=5000)  # (a budget that leaves its first tricks)
     cut = lines[-1][1]
     assert "not reviewed" in lines[-1][2] and all(t > cut for c, t, _ in lines[:-1]), lines
 
