@@ -83,6 +83,24 @@ def test_a_lead_that_no_card_out_beats_is_named_so_only_if_it_is_the_top():
     assert v.closed_by == 1 - me and _why(v, 4).endswith(": the top trump")
 
 
+def test_a_top_card_of_a_suit_they_cannot_follow_is_not_called_safe_while_they_may_trump():
+    """Strict phase: the opponent trumped a club (R26: void in clubs) and may hold trumps, so
+    the clubs left are no "top of its suit" (it said "Lead KC: no higher C out", and the
+    computer trumped it: a player's find); with no trump left to them it is again."""
+    from engine.coach import _why
+    h = hand(nondealer="AC TC KC AH 9D QS", dealer="JH QH KH TD AD JS", trump="AS")
+    me = h.to_move
+    play(h, "C AC JS JH AH")  # closed; the dealer trumps the ace of clubs, then loses a trick
+    v = h.view(me)
+    assert v.strict and v.opp_cannot & 0x3F == 0x3F  # clubs: shown void
+    assert [_why(v, c) for c in (3, 4)] == ["Lead KC: best over deals",
+                                            "Lead 10C: best over deals"]
+    v.unseen &= ~0xFC0000  # (the same view with no trump left to them)
+    v.opp_known &= ~0xFC0000
+    assert [_why(v, c) for c in (3, 4)] == ["Lead KC: no higher C out",
+                                            "Lead 10C: top of its suit"]
+
+
 def test_hint_in_the_strict_phase_gives_the_exact_value():
     """With every card placed the hint names the solver's value of the hinted card, which a
     brute-force minimax over the engine confirms."""
