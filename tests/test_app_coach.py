@@ -406,6 +406,34 @@ def test_a_replayed_deal_has_exactly_the_cpus_cards_and_stays_out_of_the_match()
     assert app.match is match and match.hand_no == 1 and app.errors == 0
 
 
+def test_the_table_says_replay_while_a_deal_is_replayed_and_the_target_after():
+    """The score panel's third line (the target, "to 7") reads "replay" while the deal is
+    played from the other seat: that hand does not count in the match (the score above it
+    stays the match's); the text view's header says so too."""
+    from handheld.render import Renderer
+    app = App(seed=6, level=0, choose=stub_choose)
+    view = Renderer(None, 160, 128)  # the groups only (no display)
+    r = Runner(Loop(app, view))
+
+    def shown():  # the text on the target's line, as its tiles read
+        tg = view.score[2]
+        return "".join(chr(tg[i] + 32) for i in range(tg.width)).strip()
+
+    r.tap(B)
+    until(app, r, result)
+    assert shown() == "to 7"
+    choose(app, r, 2)  # the same deal, from the CPU's seat
+    r.settle()
+    assert app.replay is not None and shown() == "replay"
+    assert textview.table_lines(app)[0].endswith("| replay: not counted")
+    until(app, r, lambda a: a.screen == S.DUPLICATE)
+    r.tap(B)  # back to the match: its result, then its next hand
+    r.tap(B)
+    until(app, r, my_turn(0))
+    assert app.replay is None and shown() == "to 7"
+    assert "| Match: you " in textview.table_lines(app)[0]
+
+
 # ---- the save codecs ----------------------------------------------------------------------
 
 def test_version_1_statistics_and_settings_still_load():

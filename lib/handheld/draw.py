@@ -244,8 +244,9 @@ class Draw:
             for seat in (0, 1):
                 self.tx.set(self.score[seat], "%s %2d" % (words.WHO[seat], s[seat]), None, 0,
                             _RIGHT)
-            self.tx.set(self.score[2], "to go" if m.bummerl else "to %d" % m.target, None, 0,
-                        _RIGHT)
+            self.tx.set(self.score[2], "replay" if app.replay is not None else "to go" if
+                        m.bummerl else "to %d" % m.target, None, 0, _RIGHT)  # (a replayed
+            # deal, from the other seat, does not count in the match)
         if d & (_D_HAND | _D_PANEL):  # (a panel open or gone changes the hand's look)
             self._hand(tb)
         if d & _D_PANEL:  # the choices panel (hidden while the last trick shows in the

@@ -64,7 +64,8 @@ def table_lines(app):
     h = m.hand
     out = []
     out.append("%s | %s | %s" % (words.PRESET_TITLES.get(h.rules.name, h.rules.name),
-                                 words.LEVEL_WORDS[app.level], words.match_line(m)))
+                                 words.LEVEL_WORDS[app.level], words.match_line(m) if
+                                 app.replay is None else "replay: not counted"))
     n = 0
     mask = h.hand_mask(1)
     while mask:
