@@ -36,7 +36,7 @@ limit = NO_LIMIT  # past this many nodes a search gives up: lead() answers alpha
 
 # lead order: aces first, then tens, kings... (good leads first helps alpha-beta), each rank's
 # cards by suit (clubs first): the masks of the ranks A, 10, K, Q, J, 9, so that a node looks at
-# six masks and the cards in hand, not at all 24 cards (the same order, a third less time a node)
+# six masks and the cards in hand, not at all 24 cards (the same order; HARD 15-20% faster)
 LEAD_ORDER = (0x820820, 0x410410, 0x208208, 0x104104, 0x082082, 0x041041)
 
 
