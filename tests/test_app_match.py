@@ -96,3 +96,37 @@ def test_computer_turns_and_pauses_run_on_timestamps_not_the_wall_clock(monkeypa
     assert reads == []
     assert r.now >= 20 * 500  # a lot of game time went by
     assert app.match.hand.trick_no + app.match.hand_no * 12 >= 5  # and play with it
+
+
+@pytest.mark.parametrize("short", [True, False], ids=["short", "66"])
+def test_the_computers_declaration_is_announced_as_short_or_as_66(short):
+    """The notice before the result says what the declaration is: "CPU declares 66!" with 66,
+    "CPU declares short of 66" without (R30a, D7: HARD may declare short on purpose; it said
+    "declares 66!" before a result page saying it had not)."""
+    from engine import ai
+    from engine.cards import DECLARE
+
+    def choose(view, level, seed):
+        if DECLARE in view.legal and (short or view.points[view.seat] >= 66):
+            return DECLARE
+        return ai.choose(view, 0, seed)
+
+    app = App(seed=5, choose=choose)
+    tv = TextView()
+    said = set()
+
+    def on_frame(runner):
+        if app.screen == S.TABLE:
+            said.add(tv.update(app)[-1])
+
+    r = Runner(Loop(app, tv), on_frame)
+    h = None
+    for _ in range(3000):
+        r.tap(B)
+        h = app.match.hand if app.match else None
+        if h is not None and h.over and h.declared_by == 1:
+            break
+    assert h.over and h.declared_by == 1
+    assert (h.points(1) < 66) == short
+    notice = ": CPU declares short of 66" if short else ": CPU declares 66!"
+    assert notice in said, sorted(said)

@@ -151,7 +151,8 @@ class Table(Turn):
         elif a == CLOSE:
             self.pause(_NOTICE_MS if seat else 0, "%s closed the stock" % name)
         elif a == DECLARE:
-            self.pause(_NOTICE_MS, "%s declare%s 66!" % (name, "s" if seat else ""))
+            self.pause(_NOTICE_MS, ("%s declare%s 66!" if h.points(seat) >= 66 else
+                                    "%s declare%s short of 66") % (name, "s" if seat else ""))
         if seat == 0 or a == DRAW:
             self.hand_cards = hand_order(h.hand_mask(0))
             app.mark(_D_HAND)
