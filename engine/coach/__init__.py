@@ -62,11 +62,11 @@ def _why(view, a):
     t = view.trump_card  # face up while the stock is open: drawn last, or swapped (R13)
     if t > a and t // 6 == a // 6 and view.closed_by < 0:
         out |= 1 << t
-    held = view.unseen & ~view.opp_cannot | view.opp_known  # what they may hold
     s = SUIT_MASK[a // 6]
-    if view.strict and a // 6 != view.trump_suit and not held & s and \
-            held & SUIT_MASK[view.trump_suit]:
-        out = s  # they cannot follow (R26) and may trump it: not "top of its suit"
+    if view.strict and a // 6 != view.trump_suit:
+        held = view.unseen & ~view.opp_cannot | view.opp_known  # what they may hold
+        if not held & s and held & SUIT_MASK[view.trump_suit]:
+            return name + ": best over deals"  # they cannot follow (R26) and may trump it
     if not out:
         if view.hand & s & ~((2 << a) - 1):  # a higher one of the suit is mine
             return "%s: no higher %s out" % (name, name[-1])
