@@ -147,13 +147,13 @@ def _solve_choice(view, cands, deals):
         lo = -3  # (but -3 against a short declaration's -2)
     low = 0  # the weights of the deals solved
     start = solver.nodes
+    solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
     try:
         for k, (opp, weight) in enumerate(deals):
             if k:  # from the second deal, a hard cap: a deal cut short counts for nothing
                 if solver.nodes - start > NODE_BUDGET:
                     break
                 solver.limit = start + NODE_BUDGET
-            solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
             if view.trick_card >= 0:  # following: the leader's value, which I minimise
                 c = view.trick_card
                 for i in range(n):

@@ -125,11 +125,52 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
     for r in LEAD_ORDER:
         m = a & r
         while m:
-            low = m & -m
-            m ^= low
-            v = after_lead(a, b, aw, bw, am, bm, at, bt, seat, _LOG37[low % 37], alpha, beta)
-            if v > alpha:
-                alpha = v
+            f = m & -m
+            m ^= f
+            # after_lead written out (a call less per lead; `a` holds the hand without the card
+            # led until the follows are tried)
+            c = _LOG37[f % 37]
+            a ^= f
+            same = b & SUIT_MASK[c // 6]
+            if same:
+                wins = same & ~((f << 1) - 1)
+                legal = wins if _FULL and wins else same
+            else:
+                wins = b & _TM
+                legal = wins if _FULL and wins else b
+            pc = CARD_POINTS[c]
+            best = beta
+            group = wins
+            rest = legal ^ wins
+            while group or rest:
+                if not group:
+                    group = rest
+                    rest = 0
+                low = group & -group
+                group ^= low
+                nb = b ^ low
+                pts = pc + CARD_POINTS[_LOG37[low % 37]]
+                if not a:
+                    if low & wins:
+                        v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, 0, 0)
+                    else:
+                        v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, 0, 0)
+                elif low & wins:
+                    if bw + pts + bm >= 66:
+                        v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+                    else:
+                        v = -lead(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+                elif aw + pts + am >= 66:
+                    v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+                else:
+                    v = lead(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+                if v < best:
+                    best = v
+                    if best <= alpha:
+                        break
+            a ^= f
+            if best > alpha:
+                alpha = best
                 if alpha >= beta:
                     return alpha
     return alpha
