@@ -156,12 +156,18 @@ def lead(a, b, aw, bw, am, bm, at, bt, seat, alpha, beta):
                     else:
                         v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, 0, 0)
                 elif low & wins:
-                    if bw + pts + bm >= 66:
-                        v = -after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+                    if bw + pts + bm >= 66:  # after_trick's declaration written out: it may
+                        v = declared(1 - seat, aw + am if at else 0, at)  # play on only where
+                        if _BEATEN < _FAILED and _CLOSER != 1 - seat and _CLOSER >= 0 and \
+                                v < -alpha:  # a failed close pays more than a beaten one (R30b)
+                            v = after_trick(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
+                        v = -v
                     else:
                         v = -lead(nb, a, bw + pts, aw, bm, am, bt + 1, at, 1 - seat, -best, -alpha)
                 elif aw + pts + am >= 66:
-                    v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
+                    v = declared(seat, bw + bm if bt else 0, bt)
+                    if _BEATEN < _FAILED and _CLOSER != seat and _CLOSER >= 0 and v < best:
+                        v = after_trick(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
                 else:
                     v = lead(a, nb, aw + pts, bw, am, bm, at + 1, bt, seat, alpha, best)
                 if v < best:
