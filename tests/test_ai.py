@@ -283,7 +283,9 @@ def _every_deal(view):
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
-def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
+def test_opp_deals_enumerates_every_consistent_hand_or_leaves_them_to_sampling(rules):
+    """At most n consistent hands: every one, once each (the solver's exact average); more:
+    None, and the caller draws them with read_hand."""
     from engine.ai.sample import opp_deals
     small = big = 0
     for n, (h, view) in enumerate(_positions(rules, 400, 41)):
@@ -292,16 +294,49 @@ def test_opp_deals_enumerates_every_consistent_hand_or_samples_them(rules):
         every = _every_deal(view)
         assert h.hands[1 - view.seat] in every  # the truth is one of them
         deals = opp_deals(view, Rng(n), 12)
-        masks = [d for d, _ in deals]
-        assert len(set(masks)) == len(masks), "a hand listed twice"
-        assert set(masks) <= every
         if len(every) <= 12:
             small += 1
-            assert set(masks) == every and all(w == 1 for _, w in deals)
+            assert len(set(deals)) == len(deals), "a hand listed twice"
+            assert set(deals) == every
         else:
             big += 1
-            assert sum(w for _, w in deals) == 12
+            assert deals is None
     assert small > 20 and big > 20, (small, big)
+
+
+def test_a_closed_stocks_deals_are_sampled_while_the_node_budget_lasts():
+    """Past 60 consistent hands HARD draws them one at a time and stops at the node budget:
+    a decision solves as many as the budget lets it (up to 60), every one a hand the view
+    allows."""
+    from engine.ai import endgame, sample
+    seen = []
+    real = sample.read_hand
+
+    def spy(view, rng):
+        opp = real(view, rng)
+        seen.append((opp, view))
+        return opp
+    endgame.read_hand = spy
+    decisions = 0
+    try:
+        for n, (h, view) in enumerate(_positions(SIXTY_SIX, 400, 43)):
+            if not view.strict or view.closed_by < 0 or view.opp_hidden() == 0 or \
+                    view.stock_hidden() == 0 or sample.opp_deals(view, Rng(n), 60) is not None:
+                continue
+            del seen[:]
+            start = solver.nodes
+            ai.choose(view, ai.HARD, n)
+            if not seen:  # (declared, or one legal move)
+                continue
+            decisions += 1
+            every = _every_deal(view)
+            assert all(opp in every for opp, _ in seen)
+            assert len(seen) <= 60
+            # the budget counts from the second deal; a deal starts only while it lasts
+            assert len(seen) == 60 or solver.nodes - start > endgame.NODE_BUDGET
+    finally:
+        endgame.read_hand = real
+    assert decisions > 10, decisions
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
@@ -332,7 +367,8 @@ def test_a_closed_stock_with_every_opponent_card_known_is_solved_with_the_real_h
     seen = []
     real = endgame._solve_choice
     monkeypatch.setattr(endgame, "_solve_choice",
-                        lambda view, cands, deals: seen.append(deals) or real(view, cands, deals))
+                        lambda view, cands, deals, rng: seen.append(deals) or
+                        real(view, cands, deals, rng))
     checked = 0
     for seed in range(1, 400):
         h = Hand.new(seed, seed % 2, SIXTY_SIX)
@@ -342,7 +378,7 @@ def test_a_closed_stock_with_every_opponent_card_known_is_solved_with_the_real_h
             if v.closed_by >= 0 and v.stock_hidden() > 0 and v.opp_hidden() == 0:
                 del seen[:]
                 endgame.strict_choice(v, ai.HARD, Rng(seed))
-                assert seen == [((h.hands[1 - h.to_move], 1),)], (seed, h.history)
+                assert seen == [(h.hands[1 - h.to_move],)], (seed, h.history)
                 checked += 1
                 break
             acts = h.legal_actions()
@@ -471,9 +507,9 @@ def test_hard_declares_short_where_the_closers_66_would_score_3_and_says_why():
                 short = value(after(h, DECLARE), p)  # -2, or -3 while the closer has no trick
                 view = h.view(p)
                 cands = [x for x in legal if x < 28]
-                deal = (h.hands[1 - p], 1)
-                a = endgame._solve_choice(view, cands, (deal,))
-                banded = endgame._solve_choice(view, cands, (deal, deal))  # (its values banded)
+                deal = h.hands[1 - p]
+                a = endgame._solve_choice(view, cands, (deal,), None)
+                banded = endgame._solve_choice(view, cands, (deal, deal), None)  # (banded values)
                 assert (banded == DECLARE) == (a == DECLARE)
                 if best < short:
                     assert best == -3 and short == -2

@@ -10,7 +10,9 @@ HARD announce a marriage that reaches 66 before they test a close, and the compu
 numbers are kept apart from the deal's, and NORMAL's strict-phase rule of thumb announces 40
 before 20, and the closer's opponent declares short of 66 where the closer's 66 would score 3
 (D7; the solver expects it of both seats), and EASY's and NORMAL's strict-phase rule of thumb
-leaves out of "a card above it" those the opponent has shown it cannot hold;
+leaves out of "a card above it" those the opponent has shown it cannot hold, and HARD
+solves a closed stock's every deal where there are at most 60 (else deals drawn one at a time
+while the node budget lasts, up to 60) and tests a close in half the node budget;
 before them, those of commit 7141335,
 which made HARD sample the opponent's hand by what their play shows, and of commit 116b839
 before that), on
@@ -29,9 +31,9 @@ from mpvm import ROOT, circuitpython, micropython
 
 SCRIPT = os.path.join("tests", "vm", "mp_ai_pinned.py")
 POSITIONS = 2000
-PINNED = ["pinned sixty-six 2000 895698718",
-          "pinned schnapsen 2000 915730125",
-          "pinned santase 2000 355401646"]
+PINNED = ["pinned sixty-six 2000 265344814",
+          "pinned schnapsen 2000 171965520",
+          "pinned santase 2000 606861028"]
 
 
 def _lines(out):

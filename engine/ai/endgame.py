@@ -24,10 +24,11 @@ def higher_unseen(view, c):
     return (view.unseen & ~view.opp_cannot | view.opp_known) & above
 
 
-# how many deals a level solves for a closed stock: HARD 20 (every possible one if there are no
-# more; engine.sample.opp_deals), the others none; sampled for a close: HARD 10 (one may be
-# lost), NORMAL 4 (none lost, and 10 points or more), EASY none (heuristics only). Written into
-# the code where used: no tuple, no global name to intern
+# how many deals a level solves for a closed stock: HARD every possible one if there are at most
+# 60 (engine.sample.opp_deals), else up to 60 drawn one at a time while the node budget lasts
+# (most decisions stop sooner), the others none; sampled for a close: HARD 10 (one may be lost),
+# NORMAL 4 (none lost, and 10 points or more), EASY none (heuristics only). Written into the
+# code where used: no tuple, no global name to intern
 # solver nodes one decision may spend on sampled deals before it stops sampling (a node costs
 # about 2-4 us here, 0.3-0.5 ms on a 120 MHz SAMD51): keeps the slowest move under 2 s there
 NODE_BUDGET = 2400
@@ -74,8 +75,8 @@ def close_pays(view, level, rng):
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
     if not view.rules.marriage_after_close:
         marry = 0
-    # a hard cap (HARD: a third of a decision's budget): a search cut short is not proven
-    solver.limit = solver.nodes + (NODE_BUDGET // 3 if level == HARD else NODE_BUDGET // 10)
+    # a hard cap (HARD: half a decision's budget): a search cut short is not proven
+    solver.limit = solver.nodes + (NODE_BUDGET // 2 if level == HARD else NODE_BUDGET // 10)
     # the deals that may be lost, counted up from below 0: HARD one in 10, or three with two
     # cards left in the stock (measured against ISMCTS: README, Computer opponent), NORMAL none
     lost = 0 if level != HARD else -3 if view.stock_size == 2 else -1
@@ -105,23 +106,24 @@ def strict_choice(view, level, rng):
         if hidden == 0 or view.opp_hidden() == 0:  # every card placed: one exact search
             # (all the opponent's cards known: the unseen ones lie in the closed stock)
             opp = view.opp_known if view.opp_hidden() == 0 else view.unseen | view.opp_known
-            return _solve_choice(view, cands, ((opp, 1),))
+            return _solve_choice(view, cands, (opp,), rng)
         if level == HARD:
-            return _solve_choice(view, cands, opp_deals(view, rng, 20))
+            return _solve_choice(view, cands, opp_deals(view, rng, 60), rng)
     return _strict_heuristic(view, cands, level, rng)
 
 
-def _solve_choice(view, cands, deals):
-    """The candidate with the best total solved value over the deals (opp hand, weight); or
-    DECLARE, short of 66, where the closer's 66 would cost me more on average (R30a, D7)."""
+def _solve_choice(view, cands, deals, rng):
+    """The candidate with the best total solved value over the deals (the opponent's hands;
+    None: up to 60 drawn by read_hand, one at a time while the node budget lasts); or DECLARE,
+    short of 66, where the closer's 66 would cost me more on average (R30a, D7)."""
     me = view.seat
     mw, ow, mm, om, mt, ot = _parts(view)
     o = 1 - me
     least = 0  # a declaration short of 66, if legal here, and it may cost less: its value
     if view.closed_by == o and DECLARE in view.legal:  # (I have a trick and lead: D1)
         least = -2 if ot or not view.rules.false_declare_schwarz3 else -3
-    if len(deals) == 1:  # every card placed: one alpha-beta search across the choices
-        opp = deals[0][0]
+    if deals and len(deals) == 1:  # every card placed: one alpha-beta search across the choices
+        opp = deals[0]
         solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
         if view.trick_card >= 0:
             c = view.trick_card
@@ -145,15 +147,16 @@ def _solve_choice(view, cands, deals):
     lo, hi = -2, 2  # banded: the exact value matters less than the sum over the deals
     if least:
         lo = -3  # (but -3 against a short declaration's -2)
-    low = 0  # the weights of the deals solved
+    low = 0  # the deals solved
     start = solver.nodes
     solver.setup(view.rules, view.trump_suit, view.closed_by, *view.frozen)
     try:
-        for k, (opp, weight) in enumerate(deals):
+        for k in range(len(deals) if deals else 60):
             if k:  # from the second deal, a hard cap: a deal cut short counts for nothing
                 if solver.nodes - start > NODE_BUDGET:
                     break
                 solver.limit = start + NODE_BUDGET
+            opp = deals[k] if deals else read_hand(view, rng)
             if view.trick_card >= 0:  # following: the leader's value, which I minimise
                 c = view.trick_card
                 for i in range(n):
@@ -176,8 +179,8 @@ def _solve_choice(view, cands, deals):
             if solver.nodes > solver.limit:
                 break
             for i in range(n):
-                totals[i] += values[i] * weight
-            low += weight
+                totals[i] += values[i]
+            low += 1
     finally:
         solver.limit = solver.NO_LIMIT
     best = 0

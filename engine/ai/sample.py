@@ -137,9 +137,9 @@ def pick(view, rng):
 
 
 def opp_deals(view, rng, n):
-    """[(opponent's hand mask, weight)]: every hand the view allows, weight 1, when there are at
-    most n of them (exact, and cheaper than n samples); else n drawn by read_hand, equal ones
-    merged (the same total weight, solved once)."""
+    """[opponent's hand mask]: every hand the view allows when there are at most n of them
+    (exact, and cheaper than n samples), in a random order; else None (the caller samples them
+    with read_hand, as many as its node budget lets it solve)."""
     free = view.unseen & ~view.opp_cannot
     k = view.opp_hidden()
     f = popcount(free)
@@ -147,27 +147,17 @@ def opp_deals(view, rng, n):
     for i in range(k if k + k <= f else f - k):  # C(f, k), rising: stop once past n
         count = count * (f - i) // (i + 1)
         if count > n:
-            break
+            return None
     out = []
-    if count <= n:
-        _subsets(free, k, view.opp_known, out)
-        rng.shuffle(out)  # if a node budget stops the solving early, the deals left are random
-        return out
-    for _ in range(n):
-        opp = read_hand(view, rng)
-        for i in range(len(out)):
-            if out[i][0] == opp:
-                out[i] = (opp, out[i][1] + 1)
-                break
-        else:
-            out.append((opp, 1))
+    _subsets(free, k, view.opp_known, out)
+    rng.shuffle(out)  # if a node budget stops the solving early, the deals left are random
     return out
 
 
 def _subsets(free, k, opp, out):
-    """Append (opp | each k-card subset of free, 1) to out."""
+    """Append opp | each k-card subset of free to out."""
     if not k:
-        out.append((opp, 1))
+        out.append(opp)
         return
     m = free
     while popcount(m) >= k:
