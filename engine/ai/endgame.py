@@ -75,8 +75,8 @@ def close_pays(view, level, rng):
     solver.setup(view.rules, view.trump_suit, me, ot, view.points[1 - me])
     if not view.rules.marriage_after_close:
         marry = 0
-    # a hard cap (HARD: half a decision's budget): a search cut short is not proven
-    solver.limit = solver.nodes + (NODE_BUDGET // 2 if level == HARD else NODE_BUDGET // 10)
+    # a hard cap (HARD: a third of a decision's budget): a search cut short is not proven
+    solver.limit = solver.nodes + (NODE_BUDGET // 3 if level == HARD else NODE_BUDGET // 10)
     # the deals that may be lost, counted up from below 0: HARD one in 10, or three with two
     # cards left in the stock (measured against ISMCTS: README, Computer opponent), NORMAL none
     lost = 0 if level != HARD else -3 if view.stock_size == 2 else -1
