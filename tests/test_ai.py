@@ -304,38 +304,30 @@ def test_opp_deals_enumerates_every_consistent_hand_or_leaves_them_to_sampling(r
     assert small > 20 and big > 20, (small, big)
 
 
-def test_a_closed_stocks_deals_are_sampled_while_the_node_budget_lasts():
+def test_a_closed_stocks_deals_are_sampled_while_the_node_budget_lasts(monkeypatch):
     """Past 60 consistent hands HARD draws them one at a time and stops at the node budget:
     a decision solves as many as the budget lets it (up to 60), every one a hand the view
     allows."""
     from engine.ai import endgame, sample
     seen = []
-    real = sample.read_hand
-
-    def spy(view, rng):
-        opp = real(view, rng)
-        seen.append((opp, view))
-        return opp
-    endgame.read_hand = spy
+    monkeypatch.setattr(endgame, "read_hand",
+                        lambda view, rng: seen.append(sample.read_hand(view, rng)) or seen[-1])
     decisions = 0
-    try:
-        for n, (h, view) in enumerate(_positions(SIXTY_SIX, 400, 43)):
-            if not view.strict or view.closed_by < 0 or view.opp_hidden() == 0 or \
-                    view.stock_hidden() == 0 or sample.opp_deals(view, Rng(n), 60) is not None:
-                continue
-            del seen[:]
-            start = solver.nodes
-            ai.choose(view, ai.HARD, n)
-            if not seen:  # (declared, or one legal move)
-                continue
-            decisions += 1
-            every = _every_deal(view)
-            assert all(opp in every for opp, _ in seen)
-            assert len(seen) <= 60
-            # the budget counts from the second deal; a deal starts only while it lasts
-            assert len(seen) == 60 or solver.nodes - start > endgame.NODE_BUDGET
-    finally:
-        endgame.read_hand = real
+    for n, (h, view) in enumerate(_positions(SIXTY_SIX, 400, 43)):
+        if not view.strict or view.closed_by < 0 or view.opp_hidden() == 0 or \
+                view.stock_hidden() == 0 or sample.opp_deals(view, Rng(n), 60) is not None:
+            continue
+        del seen[:]
+        start = solver.nodes
+        ai.choose(view, ai.HARD, n)
+        if not seen:  # (declared, or one legal move)
+            continue
+        decisions += 1
+        every = _every_deal(view)
+        assert all(opp in every for opp in seen)
+        assert len(seen) <= 60
+        # the budget counts from the second deal; a deal starts only while it lasts
+        assert len(seen) == 60 or solver.nodes - start > endgame.NODE_BUDGET
     assert decisions > 10, decisions
 
 
