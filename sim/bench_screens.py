@@ -41,6 +41,8 @@ def measure(tree):
     rows = {}
     for m in re.finditer(r"REOPEN (\S+) us=(\d+) samd51_ms=(\d+) live=(\d+)", r.stdout):
         rows[m.group(1)] = (int(m.group(2)), int(m.group(3)), int(m.group(4)))
+    m = re.search(r"COLLECT us=(\d+) samd51_ms=[\d.]+ live=(\d+)", r.stdout)
+    rows["collect"] = (int(m.group(1)), 0, int(m.group(2)))
     return rows, float(re.search(r"FACTOR ([\d.]+)", r.stdout).group(1))
 
 
@@ -68,6 +70,13 @@ def main(argv):
         mpy = results["mpy"][0][group]
         print("%-34s %-36s %7d B %5d us %4d ms %5d us %4d ms" % (
             what, group, mpy[2], py[0], py[0] * f / 1000, mpy[0], mpy[0] * f / 1000))
+    for kind in ("py", "mpy"):  # handheld.loop's, after each frame on a board
+        us, _, live = results[kind][0]["collect"]
+        print("a collection (handheld.loop's, after each frame), from .%s with the resident "
+              "modules, an App and a dealt match live (%.1f KB; the app at HARD with its screens "
+              "holds up to about 95 KB, python -m sim.bench board): %d us here, %.1f ms on a "
+              "SAMD51 (est.; a collection is C code, the factor is measured on bytecode)" % (
+                  kind, live / 1024.0, us, us * f / 1000))
     return 0
 
 

@@ -130,3 +130,22 @@ def test_the_computers_declaration_is_announced_as_short_or_as_66(short):
     assert (h.points(1) < 66) == short
     notice = ": CPU declares short of 66" if short else ": CPU declares 66!"
     assert notice in said, sorted(said)
+
+
+def test_the_loop_collects_after_each_frame_on_a_board_and_never_on_cpython():
+    """handheld.loop collects after each drawn frame where a collector frees memory (a board,
+    the VMs: gc.mem_alloc exists), so the heap stays in fewer pieces; never while nothing is
+    drawn (an idle board allocates and collects nothing), and not at all on CPython."""
+    import gc
+    loop = Loop(App(seed=8, level=0), TextView())
+    assert loop.collect is None and not hasattr(gc, "mem_alloc")  # CPython: reference counts
+    calls = []
+    loop.collect = lambda: calls.append(loop.refreshes)
+    r = Runner(loop)
+    r.tap(B)  # the title's B: a match, its table
+    for _ in range(6):
+        r.tap(B)
+    assert loop.refreshes > 6 and calls == list(range(1, loop.refreshes + 1))
+    for _ in range(500):  # 10 s of play and then of waiting for a key: one call a frame still
+        r.step(20)
+    assert calls == list(range(1, loop.refreshes + 1))

@@ -287,4 +287,5 @@ def test_the_reopen_timing_script_runs_on_cpython():
     assert [x.split()[1] for x in lines[:2]] == ["handheld.menu",
                                                  "handheld.review+engine.coach.review"]
     assert all(re.match(r"REOPEN \S+ us=\d+ samd51_ms=\d+ live=0$", x) for x in lines[:2])
-    assert lines[2].startswith("FACTOR ")
+    assert re.match(r"COLLECT us=\d+ samd51_ms=[\d.]+ live=0$", lines[2])
+    assert lines[3].startswith("FACTOR ")

@@ -8,6 +8,8 @@ in that order as the screen imports them (handheld.review+engine.coach.review: t
 The app's resident modules (engine, computer player, App, words, screen) are imported first.
 Prints, per group:
     REOPEN <group> us=<fastest of 5 reopens> samd51_ms=<estimate> live=<bytes after gc>
+then `COLLECT us=<fastest of 20> samd51_ms=<estimate> live=<bytes>`: a collection with those
+modules, an App and a dealt match live (handheld.loop collects after each frame on a board),
 then `FACTOR <f>` (sim/samd51.py's factor, the highest of 5 readings before and 5 after: a
 busy host only ever slows a reading, as in tests/vm/mp_ai_timing.py). `live` is 0 on CPython.
 """
@@ -36,7 +38,7 @@ def main(argv):
     from samd51 import factor
     from pystone import clock, since
     from engine import ai  # noqa: F401  (resident in the app)
-    from handheld.app import App  # noqa: F401
+    from handheld.app import App
     from handheld import unload
     f = highest(factor)
     rows = []
@@ -58,10 +60,22 @@ def main(argv):
                 best = dt
         unload(*names)
         rows.append((group, best, live))
+    app = App(seed=1)
+    app.new_match()
+    best = None
+    for _ in range(20):
+        t0 = clock()
+        gc.collect()
+        dt = since(t0)
+        if best is None or dt < best:
+            best = dt
+    live = mem()
+    app = None
     f = max(f, highest(factor))
-    for group, best, live in rows:
-        print("REOPEN %s us=%d samd51_ms=%d live=%d" % (group, int(best * 1e6),
-                                                        int(best * f * 1000), live))
+    for group, dt, n in rows:
+        print("REOPEN %s us=%d samd51_ms=%d live=%d" % (group, int(dt * 1e6), int(dt * f * 1000),
+                                                        n))
+    print("COLLECT us=%d samd51_ms=%.1f live=%d" % (int(best * 1e6), best * f * 1000, live))
     print("FACTOR %.1f" % f)
 
 
