@@ -22,6 +22,9 @@ firmware's C objects allocate), started in the temp folder with module paths as 
   the 3 matches;
 - the smallest CIRCUITPY_PYSTACK_SIZE with which those runs make no move by the EASY fallback
   and raise no `pystack exhausted` (the larger of the two starts').
+With --where it also says where the check fails a kilobyte under each figure, in each layout:
+the app's first error raised out of it (WHERE_BUILD), the screen on top, the free heap, the
+app's innermost frames.
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
 bisection finds a size that completes with the next smaller step failing.
 """
@@ -119,18 +122,58 @@ def board_path(screens=True):
     return "::lib/" + (":f" if screens else "") + ":t"
 
 
-def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True):
-    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree (its
-    copy in the harness, from the tree's root: module paths as on a board)."""
+# `where` runs (app_run's where, main's --where): the check's set-up module mp_app_build.py,
+# read from the harness and run, then the app's fail() wrapped: its first error is raised out
+# of the app with a WHERE line (the screen on top, the matches and hands played, the free heap
+# after it), so the interpreter prints its traceback and the run stops there. Written by the
+# bench into a folder of its own, found before the harness's (where_path), so that the
+# harness's files, and the figures' runs, are what they are without it: a where run holds a
+# few hundred bytes more (this module's code), so it shows where a slightly tighter run fails.
+WHERE_BUILD = """exec(open("t/mp_app_build.py").read())
+_build = build
+
+
+def build(mark, o, g):
+    _build(mark, o, g)
+    app = g["app"]
+    fail = app.fail
+
+    def where(e):
+        app.fail = fail
+        import gc
+        print("WHERE screen=%d matches=%d hands=%d free=%d" % (
+            app.screen, app.matches_done, app.hands_done, gc.mem_free()))
+        raise e
+
+    app.fail = where
+"""
+
+
+def where_path(tree, screens=True):
+    """MICROPYPATH for a `where` run in tree: WHERE_BUILD as w/mp_app_build.py, before the
+    harness's own."""
     harness(tree)
-    env = dict(os.environ, MICROPYPATH=board_path(screens), CIRCUITPY_PYSTACK_SIZE=str(pystack))
+    folder = os.path.join(tree, "w")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "mp_app_build.py"), "w") as f:
+        f.write(WHERE_BUILD)
+    return board_path(screens).replace(":t", ":w:t")
+
+
+def run_cp(tree, script, heap_kb, args=(), pystack=4096, screens=True, path=None):
+    """CompletedProcess of the 32-bit build running tests/vm/<script> on the drive in tree (its
+    copy in the harness, from the tree's root: module paths as on a board); path: MICROPYPATH
+    if not board_path(screens)'s."""
+    harness(tree)
+    env = dict(os.environ, MICROPYPATH=path or board_path(screens),
+               CIRCUITPY_PYSTACK_SIZE=str(pystack))
     return subprocess.run([circuitpython_path(), "-X", "heapsize=%dk" % heap_kb,
                            "t/" + script] + [str(a) for a in args],
                           cwd=tree, env=env, capture_output=True, text=True, timeout=600)
 
 
 def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, names=False,
-            resume=None, live=False):
+            resume=None, live=False, where=False):
     """(completed, falls, stdout) of the app check: completed is True when it exited 0. store:
     a folder for the saves (nvm's file and the drive's copy), emptied for each run, None: no
     saves; with a store the check builds the rest of code.py's PyGamer too (`board`). resume:
@@ -138,7 +181,9 @@ def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, name
     copied into store for each run; the check then continues that match first (`resume`: the
     power-up that resumes a match). names: the check lists every name interned at its end
     (`Q(...)` lines). live: the check also reports the live heap at its key presses, the most
-    by screen (`LIVE` line; a collection at every press: not for the figures' runs)."""
+    by screen (`LIVE` line; a collection at every press: not for the figures' runs). where: the
+    first error the app meets is raised out of it with its traceback (WHERE_BUILD; not for
+    the figures' runs either)."""
     args = (level, "screens" if screens else "text")
     if store:  # made anew for each run: the same heap figures every time
         shutil.rmtree(store, True)
@@ -151,7 +196,8 @@ def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, name
         args += ("names",)
     if live:
         args += ("live",)
-    r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens)
+    r = run_cp(tree, "mp_app_check.py", heap_kb, args, pystack, screens,
+               where_path(tree, screens) if where else None)
     m = re.search(r"falls=(\d+)", r.stdout)
     return r.returncode == 0, int(m.group(1)) if m else None, r.stdout + r.stderr
 
@@ -357,10 +403,40 @@ def report(kind, out, least, starts):
                   least - (base - names + excess) / 1024.0, least))
 
 
+def where(tree, store, kb, resume=None):
+    """Where the app check fails at kb in each layout (the store's path as steady_heap makes
+    them): one line each, from the check's `where` run (the first error raised out of the app,
+    its traceback's innermost frames of the app's code)."""
+    lines = []
+    for i in range(LAYOUTS):
+        done, _, out = app_run(tree, kb, store=store + "x" * i, resume=resume, where=True)
+        if done:
+            lines.append("layout %d: passes" % i)
+            continue
+        w = re.search(r"^WHERE screen=(\d+) matches=(\d+) hands=(\d+) free=(\d+)$", out, re.M)
+        frames = re.findall(r'^  File "([^"]+)", line \d+, in (\S+)$', out, re.M)
+        app = ["%s (%s)" % (f[1], f[0].replace("lib//", "")) for f in frames
+               if not f[0].startswith(("t/", "w/", "<"))]  # the app's, not the check's
+        err = [x for x in out.splitlines() if x.startswith(("MemoryError", "RuntimeError"))]
+        if w:
+            k, m, h, free = (int(g) for g in w.groups())
+            lines.append("layout %d: %s (%d matches, %d hands done), %d B free after it: %s; "
+                         "in %s" % (i, SCREEN_NAMES.get(k, "screen %d" % k), m, h, free,
+                err[-1] if err else "?", " < ".join(reversed(app[-4:]))))
+        else:  # before the App was built (the imports, the screen's build) or after the play
+            lines.append("layout %d: outside the play: %s; in %s" % (
+                i, err[-1] if err else out.strip().splitlines()[-1:],
+                " < ".join(reversed(app[-4:]))))
+    return lines
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m sim.bench board", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.parse_args(argv)
+    ap.add_argument("--where", action="store_true",
+                    help="also say where the check fails 1 KB under each figure, in each "
+                         "layout (the app's first error raised out of it, with its frames)")
+    args = ap.parse_args(argv)
     why = missing()
     if why:
         print("board: " + why)
@@ -393,6 +469,13 @@ def main(argv):
                   "store, %s KB resumed" % (
                       LAYOUTS, LAYOUTS - 1, ABOVE, ", ".join(str(x) for x in least),
                       ", ".join(str(x) for x in least_r)))
+            if args.where:  # what fails just under each figure
+                for start, kb, resumed_from in (("from an empty store", empty, None),
+                                                ("resumed", resumed, saved)):
+                    if kb:
+                        print("  where the check fails at %d KB, %s:" % (kb - 1, start))
+                        for line in where(tree, saves, kb - 1, resumed_from):
+                            print("    " + line)
             h = re.search(r"RESUME hand=(\d+) trick=(\d+)", back)
             app, peak = [int(g) for g in re.search(r"HEAP base=\d+ imports=\d+ app=(\d+) "
                                                     r"peak=(\d+)", back).groups()]

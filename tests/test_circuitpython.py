@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from mpvm import ROOT, run, run_board, run_cp
+from mpvm import ROOT, circuitpython, run, run_board, run_cp
 
 ENGINE_HEAP = "32k"  # a match of the engine from .py (about 26 KB measured)
 AI_HEAP = "64k"  # HARD vs HARD from .py (about 46 KB measured)
@@ -177,6 +177,24 @@ def test_the_app_check_exits_non_zero_on_an_injected_error_on_micropython():
     assert r.returncode == 1, r.stdout + r.stderr
     assert "FAILED: errors=1 " in r.stdout and "injected by mp_app_check" in r.stdout
     assert _app(r.stdout)[2] == 1
+
+
+def test_the_bench_s_where_raises_the_app_s_first_error_out_of_it_on_circuitpython(tmp_path):
+    """`python -m sim.bench board --where`: in a where run the app's first error (here the
+    check's injected one) is not shown on its error screen but stops the run with its
+    traceback, after the screen it met it on (the fifth frame: the menu, on the check's trip to
+    it from the title); the harness's own files are not changed for it."""
+    from sim import bench_board
+    circuitpython()  # (skips, saying why, where the shared tools are missing)
+    tree = bench_board.write_tree(str(tmp_path / "py"), False)
+    r = bench_board.run_cp(tree, "mp_app_check.py", 256, (0, "text", "fail"), screens=False,
+                           path=bench_board.where_path(tree, False))
+    assert r.returncode != 0 and "DONE" not in r.stdout, r.stdout + r.stderr
+    assert re.search(r"^WHERE screen=4 matches=0 hands=0 free=\d+$", r.stdout, re.M), r.stdout
+    tb = r.stdout + r.stderr
+    assert "ValueError: injected by mp_app_check" in tb and "in update" in tb
+    with open(os.path.join(tree, "t", "mp_app_build.py")) as f:
+        assert "WHERE" not in f.read()
 
 
 def test_input_polling_and_feedback_allocate_nothing_on_circuitpython():
