@@ -417,16 +417,16 @@ def where(tree, store, kb, resume=None):
         frames = re.findall(r'^  File "([^"]+)", line \d+, in (\S+)$', out, re.M)
         app = ["%s (%s)" % (f[1], f[0].replace("lib//", "")) for f in frames
                if not f[0].startswith(("t/", "w/", "<"))]  # the app's, not the check's
-        err = [x for x in out.splitlines() if x.startswith(("MemoryError", "RuntimeError"))]
+        err = re.findall(r"^\w*(?:Error|Exception)\b.*$", out, re.M)  # the traceback's end
+        err = err[-1] if err else (out.strip().splitlines() or ["?"])[-1]
+        inner = " < ".join(reversed(app[-4:]))
         if w:
             k, m, h, free = (int(g) for g in w.groups())
             lines.append("layout %d: %s (%d matches, %d hands done), %d B free after it: %s; "
-                         "in %s" % (i, SCREEN_NAMES.get(k, "screen %d" % k), m, h, free,
-                err[-1] if err else "?", " < ".join(reversed(app[-4:]))))
+                         "in %s" % (i, SCREEN_NAMES.get(k, "screen %d" % k), m, h, free, err,
+                                    inner))
         else:  # before the App was built (the imports, the screen's build) or after the play
-            lines.append("layout %d: outside the play: %s; in %s" % (
-                i, err[-1] if err else out.strip().splitlines()[-1:],
-                " < ".join(reversed(app[-4:]))))
+            lines.append("layout %d: outside the play: %s; in %s" % (i, err, inner or "the check"))
     return lines
 
 
