@@ -1,4 +1,4 @@
-"""Power-up: hold SELECT (PyGamer, PyBadge), A (CLUE) or D1 (Feather ESP32-S3 Reverse TFT)
+"""Power-up: hold SELECT (PyGamer, PyBadge), B (CLUE) or D1 (Feather ESP32-S3 Reverse TFT)
 to keep CIRCUITPY writable over USB; otherwise the game may write its saves. docs/devices.md"""
 try:
     from handheld import bootmode

@@ -73,7 +73,7 @@ differs. A CircuitPython older than the game needs (boot_out.txt) and a root cod
 runs instead of code.py) are warned about.
 
 If writing fails with "read-only", the game owns the drive: hold the boot button while
-resetting the board (SELECT on PyGamer/PyBadge, A on CLUE, D1 on the Feather ESP32-S3 Reverse
+resetting the board (SELECT on PyGamer/PyBadge, B on CLUE, D1 on the Feather ESP32-S3 Reverse
 TFT) and deploy again."""
 
 

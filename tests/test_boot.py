@@ -34,7 +34,7 @@ def test_choose(board_id, pressed, writable):
 
 def test_boot_buttons_never_use_the_esp32_boot_button():
     assert bootmode.BOOT_BUTTONS == {"pygamer": SELECT, "pybadge": SELECT,
-                                     "clue_nrf52840_express": A,
+                                     "clue_nrf52840_express": B,
                                      "adafruit_feather_esp32s3_reverse_tft": B}
     board = fb.Board("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS)
     keypad = fb.Keypad(held=(0,))
@@ -72,6 +72,23 @@ def test_run_remounts_unless_select_is_held(held, remounted, capsys, tmp_path, f
     assert got.startswith(b"CIRCUITPY_WIFI_SSID = 'home'\n")
     assert got.endswith(b"\nCIRCUITPY_PYSTACK_SIZE = 4096\n") == remounted
     assert ("added CIRCUITPY_PYSTACK_SIZE = 4096" in out) == remounted
+
+
+def test_the_clue_keeps_its_drive_with_b_never_a(tmp_path, capsys):
+    """The CLUE's A (P1.02) is its nRF52 bootloader's DFU button: held at reset it starts the
+    UF2 drive and CircuitPython never runs (Adafruit_nRF52_Bootloader
+    src/boards/clue_nrf52840/board.h BUTTON_DFU, src/main.c check_dfu_mode), so a player told to
+    hold A could never get the drive back. B is the boot button there; A held does not count."""
+    board = fb.Board("clue_nrf52840_express", fb.CLUE_PINS)
+    profile = bootmode.boards.known_profile(board, fb.Keypad())
+    for button, remounted in ((B, False), (A, True)):
+        keypad = fb.Keypad(held=(profile.key_number(button),))
+        storage = Storage()
+        assert bootmode.run(board, keypad, storage, lambda s: None,
+                            str(tmp_path / "settings.toml")) is remounted
+        assert storage.calls == ([("/", False)] if remounted else [])
+        out = capsys.readouterr().out
+        assert ("hold B at reset" in out) if remounted else ("B held" in out)
 
 
 def test_run_released_before_the_scan_ends_counts_as_not_held(tmp_path):

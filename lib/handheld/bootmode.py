@@ -6,19 +6,22 @@ remounted writable for CircuitPython (the computer then sees it read-only), so t
 write /saves, and settings.toml gets the pystack size the game needs if it sets none
 (handheld.pystack). A board without a boot button leaves the drive to USB.
 
-Boot buttons: PyGamer and PyBadge SELECT, CLUE A, Feather ESP32-S3 Reverse TFT D1. Never D0
-on that Feather: it is the ESP32's BOOT button, which held at reset starts the ROM
-bootloader instead of CircuitPython.
+Boot buttons: PyGamer and PyBadge SELECT, CLUE B, Feather ESP32-S3 Reverse TFT D1. Never a
+button the board's bootloader reads at reset: held there, it starts the bootloader instead of
+CircuitPython, so boot.py never sees it. The CLUE's A is its nRF52 bootloader's DFU button
+(Adafruit_nRF52_Bootloader src/boards/clue_nrf52840/board.h: BUTTON_DFU P1.02, the left
+button; src/main.c check_dfu_mode: held, the UF2 drive starts; B, P1.10, counts only with
+A), and the Feather's D0 the ESP32's BOOT button (the ROM bootloader).
 """
 from handheld import boards
 from handheld import pystack
-from handheld.buttons import A, B, SELECT, NAMES
+from handheld.buttons import B, SELECT, NAMES
 
 # board_id -> logical button held to keep the drive for USB (B is D1 on the Reverse TFT).
 BOOT_BUTTONS = {
     "pygamer": SELECT,
     "pybadge": SELECT,
-    "clue_nrf52840_express": A,
+    "clue_nrf52840_express": B,
     "adafruit_feather_esp32s3_reverse_tft": B,
 }
 BOOT_BUTTON_NAMES = {"adafruit_feather_esp32s3_reverse_tft": "D1"}

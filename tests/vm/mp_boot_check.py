@@ -42,8 +42,8 @@ CASES = (
     ("pybadge", fb.PYBADGE_PINS, (3,), False),       # SELECT held
     ("pygamer", fb.PYGAMER_PINS, (2,), True),        # START is not the boot button
     ("pygamer", fb.PYGAMER_PINS, (3,), False),
-    ("clue_nrf52840_express", fb.CLUE_PINS, (0,), False),
-    ("clue_nrf52840_express", fb.CLUE_PINS, (1,), True),
+    ("clue_nrf52840_express", fb.CLUE_PINS, (0,), True),  # A: the bootloader's, never boot.py's
+    ("clue_nrf52840_express", fb.CLUE_PINS, (1,), False),
     ("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS, (0,), False),  # D1
     ("adafruit_feather_esp32s3_reverse_tft", fb.REVERSE_TFT_PINS, (1,), True),   # D2
     ("metro_m4_express", ("D5",), (), False),        # no boot button: left to USB
