@@ -152,6 +152,24 @@ def test_generic_active_low_must_be_a_flag():
                env={"SIXTYSIX_BUTTONS": "A:D5,B:D6", "SIXTYSIX_ACTIVE_LOW": "maybe"})
 
 
+
+@pytest.mark.parametrize("unquoted", ["SIXTYSIX_BUTTONS", "SIXTYSIX_ACTIVE_LOW"])
+def test_a_setting_circuitpython_9_cannot_read_says_how_to_write_it(unquoted):
+    """CircuitPython 9's os.getenv reads a value without quotes as a number and raises
+    ValueError when it is none (9.2.9 shared-module/os/getenv.c, common_hal_os_getenv_path:
+    mp_parse_num_integer), as for SIXTYSIX_BUTTONS = A:D5,B:D6 or SIXTYSIX_ACTIVE_LOW = true;
+    10.x returns the text. The player gets the how-to, not a traceback (power-up prints a
+    BoardError and stops)."""
+    def getenv(name, default=None):
+        if name == unquoted:
+            raise ValueError("invalid syntax for integer with base 10: 'true'")
+        return {"SIXTYSIX_BUTTONS": "A:D5,B:D6"}.get(name, default)
+
+    with pytest.raises(boards.BoardError, match=r"settings.toml cannot be read \(invalid syntax"
+                                                r".*text goes in quotes.*0 or 1"):
+        boards.detect(fb.Board("metro_m4", ("D5", "D6")), fb.Keypad(), fb.Analogio(),
+                      getenv=getenv, machine="", nvm=bytearray(8192))
+
 # -- events ---------------------------------------------------------------------------------
 
 def test_overflow_releases_held_buttons_then_reports_keys_still_down():

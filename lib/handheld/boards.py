@@ -176,11 +176,16 @@ def detect(board=None, keypad=None, analogio=None, getenv=None, machine=None, nv
     if nvm is None:
         from handheld.store import device_nvm
         nvm = device_nvm()
-    spec = getenv("SIXTYSIX_BUTTONS")
+    try:
+        spec = getenv("SIXTYSIX_BUTTONS")
+        value = getenv("SIXTYSIX_ACTIVE_LOW") if spec else None
+    except ValueError as e:  # CircuitPython 9 reads a value without quotes as a number
+        raise BoardError("settings.toml cannot be read (%s): text goes in quotes, e.g. "
+                         "SIXTYSIX_BUTTONS = \"A:D5,B:D6\", and SIXTYSIX_ACTIVE_LOW is 0 or 1" % e)
     if spec:
         keymap, pins = parse_buttons(str(spec), board)
         return Profile("Generic", None, keymap, board, keypad, pins=pins,
-                       active_low=_flag(getenv("SIXTYSIX_ACTIVE_LOW"), True),
+                       active_low=_flag(value, True),
                        neopixels=1, nvm=nvm, analogio=analogio)
     profile = known_profile(board, keypad, analogio, machine, nvm)
     if profile is None:
