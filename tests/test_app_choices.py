@@ -269,4 +269,29 @@ def test_the_more_panel_on_a_short_66_starts_on_its_next_item():
     r.tap(UP)  # the choices
     t = app.table
     assert t.panel[0] == "Your lead" and t.panel[1][0] == ("Declare 66", DECLARE)
-    assert t.panel_sel == 1 and t.panel[1][1][1] != DECLARE
+    assert t.panel_sel >= 1 and t.panel[1][t.panel_sel][1] not in (DECLARE, CLOSE)
+
+
+def test_the_more_panel_never_opens_on_close_stock():
+    """A close that fails loses 2 or 3 game points: UP then B by reflex closed the stock, for
+    "Close stock" came first whenever there was no trump to swap (a player's find). The panel
+    opens on the first item that cannot lose the hand, else "Back to cards"; A then B closes."""
+    app = App(seed=1, level=0)
+    r = runner(app)
+    seen = backs = 0
+    for _ in range(40):
+        if not until(r, app, lambda a: leading(a) and CLOSE in a.match.hand.legal_actions()):
+            break
+        r.tap(UP)
+        t = app.table
+        items = t.panel[1]
+        assert t.panel[0] == "Your lead" and items[t.panel_sel][1] not in (CLOSE, DECLARE)
+        if all(a in (CLOSE, DECLARE, -1) for _, a in items):
+            assert items[t.panel_sel] == ("Back to cards", -1)
+            backs += 1
+        seen += 1
+        pick(r, app, len(items) - 1)
+        r.tap(B)  # "Back to cards"
+        assert t.panel is None
+        r.tap(B)  # and play on
+    assert seen >= 10 and backs >= 5

@@ -194,6 +194,36 @@ def test_rules_help_over_a_match_is_the_match_s_game_and_its_goal_the_preset_s()
         assert title.screen == S.HELP and words in " ".join(title.top.lines), title.top.lines
 
 
+def test_new_match_over_a_match_in_progress_asks_again_and_over_the_title_does_not():
+    """One B on the menu's "New match" threw away the match in play, with nothing on screen
+    to say so (a player's find): over a match in progress the item asks "New match? B again"
+    first; moving away and back leaves it asking; B on it deals the new match."""
+    app = App(seed=2)
+    r = Runner(Loop(app, TextView()))
+    r.play("B")
+    r.settle()
+    r.play("B")  # a card: the match is under way
+    r.settle()
+    seed, history = app.match.seed, list(app.match.hand.history)
+    r.play("S")
+    assert app.screen == S.MENU and app.top.playing
+    _to_item(r, app, 1)
+    assert app.top.lines[app.top.sel] == "> New match"
+    r.play("B")
+    assert app.screen == S.MENU and app.top.lines[app.top.sel] == "> New match? B again"
+    assert app.match.seed == seed and app.match.hand.history[:len(history)] == history
+    r.play("DU")
+    assert app.top.lines[app.top.sel] == "> New match? B again"
+    r.play("B")
+    assert app.screen == S.TABLE and app.match.seed != seed and app.errors == 0
+    title = App(seed=2)  # over the title, or a match that is over: no match to lose
+    t = Runner(Loop(title, TextView()))
+    t.play("E")
+    _to_item(t, title, 1)
+    t.play("B")
+    assert title.screen == S.TABLE and title.errors == 0
+
+
 def test_a_hold_of_b_made_while_the_computer_thinks_opens_the_menu_and_plays_no_card():
     """On a board the loop is busy for up to a second while the computer searches: the keys
     pressed then wait in keypad's queue, and a hold of B (the menu) whose press and release

@@ -27,6 +27,8 @@ _STATS_ITEM = const(7)
 _HINT = const(11)  # over the table: a hint, the last trick (two-button players reach them here)
 _LAST = const(12)
 _ITEMS = const(11)  # the items shown everywhere: ids 0 to 10
+# id 13: "New match" once B was pressed on it over a match in progress (a literal: a private
+# constant's name is interned too when a board compiles this from .py)
 # (the items' tables are locals and their texts split from one string: a module's name, or a
 # string of 10 characters or fewer in its code, is a name interned for good on a board)
 
@@ -34,7 +36,7 @@ _ITEMS = const(11)  # the items shown everywhere: ids 0 to 10
 def _setting(choice):
     """The setting item id `choice` changes (a name of App.settings()), None for an action."""
     return (None, None, "preset", "level", "show_points", "auto_marriage", None, None,
-            "sound", "lights", "last_trick", None, None)[choice]
+            "sound", "lights", "last_trick", None, None, None)[choice]
 
 
 class Menu(Screen):
@@ -85,7 +87,7 @@ class Menu(Screen):
         if self.playing and name != app.match.rules.name:
             title += " (next)"
         return ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
-                "Lights: %s\n%s\nHint\nLast trick" % (
+                "Lights: %s\n%s\nHint\nLast trick\nNew match? B again" % (
                     "Resume" if self.playing else "Back", title,
                     words.LEVEL_WORDS[app.level],
                     "Points: shown" if app.show_points else "Points: hidden",
@@ -97,7 +99,12 @@ class Menu(Screen):
         """B on an action's item: what key() returns (apart from key(): a board loads each
         function's code into one block of its heap, and a smaller one finds room sooner)."""
         app = self.app
-        if choice == _NEW:
+        if choice == _NEW and self.playing and not app.match.over:  # the match would be lost:
+            i = self.item  # asked again, in the item's place (id 13)
+            self.ids = self.ids[:i] + (13,) + self.ids[i + 1:]
+            self.show()
+            return None
+        if choice == _NEW or choice == 13:
             app.new_match()
             app.save_settings()
             return None

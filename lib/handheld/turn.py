@@ -227,10 +227,14 @@ class Turn(Screen):
                     40 if s == h.trump_suit else 20, words.SUIT_WORDS[s]), a))
         items.append(("Back to cards", -1))
         self.panel = ("Your lead", items)
-        # not a 66 declared short (R30a: it loses 2 or 3): another item, else "Back" (points
-        # hidden: never "Declare 66" first, whatever the total)
-        self.panel_sel = 1 if items[0][1] == DECLARE and (
-            h.points(0) < 66 or not self.app.show_points) else 0
+        # not a 66 declared short (R30a: it loses 2 or 3) nor a close (a failed one loses 2 or
+        # 3), each a press away: the first other item, else "Back" (points hidden: never
+        # "Declare 66" first, whatever the total; shown and 66 reached, "Declare 66")
+        i = 0
+        if not (items[0][1] == DECLARE and h.points(0) >= 66 and self.app.show_points):
+            while items[i][1] == DECLARE or items[i][1] == CLOSE:
+                i += 1
+        self.panel_sel = i
         if self.hint_card >= 24:  # a hint said one of these: it is selected
             self.select(self.hint_card)
         self.app.mark(_D_PANEL)
