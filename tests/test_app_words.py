@@ -264,6 +264,11 @@ def test_the_rules_help_fits_its_pages_and_speaks_of_the_game_chosen(monkeypatch
         assert "Closer: 66 or fail" in text[name], name
     assert "Run out: the last trick wins" in text["schnapsen"]  # R32 run_out_winner
     assert "the winner deals" in text["santase"]  # R4 next_dealer
+    # R37 and failed_close_always3: what a failed close costs, the same on every page
+    assert "A failed close costs 3" in text["santase"] and "2 or 3" not in text["santase"].split(
+        "Scoring", 1)[1], text["santase"]
+    for name in ("sixty-six", "schnapsen"):
+        assert "A failed close gives the other side 2 or 3" in text[name], name
 
 
 def test_the_table_says_the_last_tricks_ten_and_a_swap_in_words():
