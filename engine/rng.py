@@ -21,8 +21,19 @@ _C = const(22244)  # _A * _C = 2**30 - 1700, the most that stays below 2**30
 
 
 def mix(seed, n):
-    """A new seed from a seed and a small number (hand numbers, sample numbers...)."""
+    """A new seed from a seed and a small number (hand numbers, sample numbers...). The seeds
+    of n, n + 1... are unrelated (R5: each deal independent of the last one): a step of n,
+    then its 31 bits scrambled by four rounds of a Feistel network on their high 15 and low
+    16 bits (small ints on a board). A step alone made the deals of a match follow each other:
+    the generator is linear, and the next hand's cards could be read from the last one's."""
     x = (seed * 2654435761 + n * 40503 + 0x9E37) % _M
+    a = x >> 16
+    x &= 0xFFFF
+    x ^= (a * 0x6255 + 0x3C5A) >> 3 & 0xFFFF  # each round a bijection, which
+    a ^= (x * 0x2F5B + 0x1B87) >> 3 & 0x7FFF  # handheld.savedecode undoes for a save dealt
+    x ^= (a * 0x4E35 + 0x2A61) >> 3 & 0xFFFF  # before the scramble
+    a ^= (x * 0x3D09 + 0x0F2D) >> 3 & 0x7FFF
+    x |= a << 16
     return x if x else 1
 
 

@@ -59,8 +59,8 @@ def strict(app):
     if not _human(app):
         return False
     h = app.match.hand
-    return ( app.table.panel is None and h.trick_card >= 0 and h.strict and
-            app.table.playable != h.hand_mask(0))
+    return (app.table.panel is None and h.trick_card >= 0 and h.strict and h.closed_by < 0 and
+            app.table.playable != h.hand_mask(0))  # the stock used up (a close is "closed")
 
 
 def marriage(app):

@@ -242,11 +242,13 @@ def test_hard_closes_with_one_sampled_deal_lost_normal_with_none(monkeypatch):
 
 
 def test_takes_the_trick_whose_lead_lets_it_announce_and_declare():
-    # a seeded deal, hearts trump: the CPU (dealer, seat 0) has 42 and holds QC KC. Taking the
+    # a deal (Hand.new(mix(77, 100)) before mix's scramble), hearts trump: the CPU (dealer, seat
+    # 0) has 42 and holds QC KC. Taking the
     # led JC gives it the lead, the 20 it then announces brings it past 66, and it declares
     # (R20, R23); ducking would leave the hand open
     for level in (ai.NORMAL, ai.HARD):
-        h = Hand.new(mix(77, 100), 0, SIXTY_SIX)
+        h = Hand(cards("AD KS 9D QD JD TH AH TC TS QH 9H KC KH JS JH JC QC KD AC AS 9C TD 9S QS"),
+                 0, SIXTY_SIX)
         play(h, "9D JD W X M:H QH AH W JC")
         assert h.points(0) == 42 and h.to_move == 0 and h.trick_card == cards("JC")[0]
         steps = 0
@@ -313,7 +315,7 @@ def test_a_closed_stocks_deals_are_sampled_while_the_node_budget_lasts(monkeypat
     monkeypatch.setattr(endgame, "read_hand",
                         lambda view, rng: seen.append(sample.read_hand(view, rng)) or seen[-1])
     decisions = 0
-    for n, (h, view) in enumerate(_positions(SIXTY_SIX, 400, 43)):
+    for n, (h, view) in enumerate(_positions(SIXTY_SIX, 400, 45)):  # 32 such positions
         if not view.strict or view.closed_by < 0 or view.opp_hidden() == 0 or \
                 view.stock_hidden() == 0 or sample.opp_deals(view, Rng(n), 60) is not None:
             continue

@@ -12,7 +12,7 @@ from engine.hand import Hand
 from engine.match import Match
 from engine.record import record, replay
 from engine.rules import Rules, SIXTY_SIX, SCHNAPSEN, OPTIONS
-from helpers import DL, ND, hand, play, legal, mask, finish, DRAWN_FIRST_HAND
+from helpers import DL, ND, hand, play, legal, mask, finish, DRAWN_FIRST_HAND, drawn_match
 
 
 def rules(**options):
@@ -79,7 +79,7 @@ def test_option_match_style():
 
 def test_option_next_dealer():
     for rule, expected in (("alternate", 1), ("winner", 0)):
-        m = Match(rules(next_dealer=rule), 1)  # dealer 0; played this way the hand is drawn
+        m = drawn_match(rules(next_dealer=rule))  # dealer 0; played this way it is drawn
         play(m, DRAWN_FIRST_HAND)
         m.next_hand()
         assert m.dealer == expected
@@ -216,7 +216,7 @@ def test_option_last_trick_bonus():
 
 def test_option_draw_carry_point():
     for carry, extra in ((False, 0), (True, 1)):
-        m = Match(rules(draw_carry_point=carry), 1)
+        m = drawn_match(rules(draw_carry_point=carry))
         play(m, DRAWN_FIRST_HAND)
         m.next_hand()
         finish(m)

@@ -9,6 +9,7 @@ from engine.hand import Hand
 from engine.legal import beats
 from engine.match import Match
 from engine.names import card_name
+from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
 from helpers import DL, ND, cards, mask, hand, play, legal
 
@@ -153,6 +154,47 @@ def test_new_hand_deck_for_seed_1_is_fixed():
     deck = " ".join(card_name(c) for c in Hand.new(1, 0, SCHNAPSEN).deck)
     assert deck == "QS KH JC AC KD KC JH TC QD JS TD TH QC TS QH AD AS JD AH KS"
     assert Hand.new(1).deck == Hand.new(1, 1).deck  # the dealer does not change the shuffle
+
+
+def _draws(seed):
+    """The shuffle's 23 draws for Hand.new(seed) (engine.rng.Rng.shuffle's j, in order)."""
+    r = Rng(seed)
+    return [r.below(i + 1) for i in range(23, 0, -1)]
+
+
+def test_r5_each_deal_of_a_match_is_independent_of_the_one_before():
+    """R5 asks for a uniform shuffle: each hand's, whatever the last hand's. Hands were dealt
+    from mix(seed, n) with mix a plain step of n, and the generator is linear, so each draw of
+    hand 2's shuffle was the same draw of hand 1's plus one of two fixed shifts: from hand 1's
+    cards, hand 2's trump card came out right 39% of the time (chance: 1 in 24), the
+    non-dealer's 6 cards 3.45 right (chance 1.5), and the first dealer told the bottom stock
+    card's parity 80% of the time (a rules reviewer's find). Now every shift occurs, and the
+    same guess is no better than chance. (Fixed seeds: the same figures on every run.)"""
+    shifts = [set() for _ in range(23)]
+    common = [{} for _ in range(23)]
+    for s in range(1, 3001):
+        a, b = _draws(mix(s, 1)), _draws(mix(s, 2))
+        for k in range(23):
+            d = (b[k] - a[k]) % (24 - k)
+            shifts[k].add(d)
+            common[k][d] = common[k].get(d, 0) + 1
+    assert [len(x) for x in shifts] == list(range(24, 1, -1))  # every shift, at every draw
+    guess = [max(c, key=c.get) for c in common]  # the likeliest shift of each draw, learned
+    trumps = right = 0
+    for s in range(100000, 104000):  # on other matches: hand 2 guessed from hand 1
+        a = _draws(mix(s, 1))
+        got, want = list(range(24)), list(range(24))
+        for k, j in enumerate(_draws(mix(s, 2))):  # Rng.shuffle's swaps, for both decks
+            i = 23 - k
+            g = (a[k] + guess[k]) % (i + 1)
+            got[i], got[g] = got[g], got[i]
+            want[i], want[j] = want[j], want[i]
+        trumps += got[12] == want[12]
+        right += len(set(got[0:3] + got[6:9]) & set(want[0:3] + want[6:9]))
+    assert trumps < 4000 * 0.07 and right < 4000 * 1.8, (trumps, right)  # chance: 167, 6000
+    parity = sum(Match(SIXTY_SIX, s).dealer == Hand.new(mix(s, 1)).deck[23] % 2
+                 for s in range(1, 2001))
+    assert 850 < parity < 1150, parity  # chance: 1000
 
 
 def test_r4_first_dealer_is_chosen_by_the_seed_and_both_seats_deal():

@@ -6,7 +6,7 @@ import pytest
 
 from engine.match import Match
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from helpers import play, finish, DRAWN_FIRST_HAND
+from helpers import play, finish, DRAWN_FIRST_HAND, drawn_match
 
 
 def _play_match(m):
@@ -102,7 +102,7 @@ def test_r4_next_dealer_winner_the_winner_deals():
 
 @pytest.mark.parametrize("rule, next_dealer", [("alternate", 1), ("winner", 0)])
 def test_r4_after_a_drawn_hand(rule, next_dealer):
-    m = Match(SIXTY_SIX.but(next_dealer=rule), seed=1)  # seed 1: dealer 0, the hand is drawn
+    m = drawn_match(SIXTY_SIX.but(next_dealer=rule))  # dealer 0, the hand is drawn
     assert m.dealer == 0
     play(m, DRAWN_FIRST_HAND)
     assert m.hand.winner is None

@@ -9,7 +9,7 @@ import pytest
 from engine.match import Match
 from engine.record import replay
 from engine.rules import SIXTY_SIX
-from helpers import DL, ND, hand, play, finish, scale, DRAWN_FIRST_HAND
+from helpers import DL, ND, hand, play, finish, scale, DRAWN_FIRST_HAND, drawn_match
 
 
 # ---- R35: the 1 / 2 / 3 scale for a correct declaration ------------------------------------
@@ -252,7 +252,7 @@ def test_r38_exactly_one_winner_with_1_to_3_points(text):
 # ---- R33 with draw_carry_point, through a match ---------------------------------------------
 @pytest.mark.parametrize("carry", [False, True])
 def test_r33_draw_carry_point_goes_to_the_winner_of_the_next_hand(carry):
-    m = Match(SIXTY_SIX.but(draw_carry_point=carry), seed=1)
+    m = drawn_match(SIXTY_SIX.but(draw_carry_point=carry))
     play(m, DRAWN_FIRST_HAND)
     assert m.hand.reason == "drawn" and m.scores == [0, 0]
     assert m.results[-1] == (None, 0, "drawn")

@@ -28,10 +28,10 @@ def test_match_round_trip_extremes():
     data = savedata.encode_match(long_game)
     assert saveload.decode_match(data) == long_game
     assert len(data) < 160
-    assert data[0] == 1  # no hint in the hand: still the first format (older games read it)
+    assert data[0] == savedata._MATCH_VERSION == 3 and data[-1] == 0  # no hint in the hand
     hinted = dict(long_game, hinted=True)
     data = savedata.encode_match(hinted)
-    assert data[0] == savedata._MATCH_VERSION == 2 and data[-1] == 1
+    assert data[0] == 3 and data[-1] == 1
     assert saveload.decode_match(data) == hinted
 
 
@@ -81,12 +81,13 @@ def test_match_decode_messages():
     data = savedata.encode_match(match())
     with pytest.raises(ValueError, match="match save is cut short: seed at byte 6 is missing"):
         saveload.decode_match(data[:7])
-    with pytest.raises(ValueError, match="match save is version 3; this game reads version 2"):
-        saveload.decode_match(b"\x03" + data[1:])
+    with pytest.raises(ValueError, match="match save is version 4; this game reads version 3"):
+        saveload.decode_match(b"\x04" + data[1:])
     with pytest.raises(ValueError, match="match save is cut short: hinted at byte 25 is missing"):
-        saveload.decode_match(b"\x02" + data[1:])  # version 2 ends with the hint's byte
+        saveload.decode_match(data[:-1])  # versions 2 and 3 end with the hint's byte
     with pytest.raises(ValueError, match="match save: hinted is 2, more than 1"):
-        saveload.decode_match(b"\x02" + data[1:] + b"\x02")
+        saveload.decode_match(data[:-1] + b"\x02")
+    assert saveload.decode_match(b"\x01" + data[1:-1])["hand_no"] == 3  # version 1: no such byte
     with pytest.raises(ValueError, match="match save has 2 unexpected bytes at the end"):
         saveload.decode_match(data + b"\x00\x00")
     with pytest.raises(ValueError, match="match save: level is 7, more than 2"):
@@ -95,6 +96,51 @@ def test_match_decode_messages():
         saveload.decode_match("text")
     with pytest.raises(ValueError, match="version 0 is not valid"):
         saveload.decode_match(b"\x00" + data[1:])
+
+
+def _old_mix(seed, n):
+    """engine.rng.mix before its scramble (the step alone): how saves of versions 1 and 2 dealt."""
+    x = (seed * 2654435761 + n * 40503 + 0x9E37) % 2147483647
+    return x if x else 1
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_save_of_an_older_game_deals_its_hand_as_that_game_did(version):
+    """Versions 1 and 2 were dealt by mix's step alone (R5: the next deal could be read from
+    the last one's): the decoder gives the seed whose mix deals the saved hand's cards as the
+    step did, so the match in progress resumes exactly where it was (its history replays on
+    the same cards) and plays on from there with deals of the scramble. Any seed and hand,
+    across the 4-byte field's range."""
+    from engine.hand import Hand
+    from engine.match import Match
+    from engine.rng import Rng, mix
+    from engine.rules import SIXTY_SIX
+    rng = Rng(99)
+    for i in range(300):
+        seed = rng.next() * 2 + (i & 1) if i % 3 else i
+        hand_no = rng.below(500)
+        d = match(seed=seed, hand_no=hand_no, history=[])
+        data = savedata.encode_match(d)
+        old = (bytes([version]) + data[1:]) if version == 2 else (b"\x01" + data[1:-1])
+        got = saveload.decode_match(old)
+        assert mix(got["seed"], hand_no + 1) == _old_mix(seed, hand_no + 1), (seed, hand_no)
+        assert 0 <= got["seed"] < 2147483647 and dict(got, seed=seed) == d
+    # and through restore: the very cards, the history replayed, the hands after it dealt anew
+    seed, hand_no = 1234567, 2
+    h = Hand.new(_old_mix(seed, hand_no + 1), 1, SIXTY_SIX)
+    for _ in range(5):
+        h.apply(min(h.legal_actions()))  # a card, or what comes first before the draw
+    d = match(seed=seed, hand_no=hand_no, dealer=1, history=list(h.history), scores=[1, 2],
+              level=2, preset="sixty-six")
+    old = bytes([version]) + savedata.encode_match(d)[1:]
+    if version == 1:
+        old = old[:-1]
+    m = saveload.restore(saveload.decode_match(old))
+    assert isinstance(m, Match) and m.hand.deck == h.deck and m.hand.history == h.history
+    assert m.scores == [1, 2] and m.hand_no == hand_no
+    m2 = saveload.restore(saveload.decode_match(savedata.encode_match(
+        dict(d, seed=m.seed))))  # written again (version 3): the same hand
+    assert m2.hand.deck == h.deck
 
 
 def test_match_decode_bad_utf8_and_bad_action():

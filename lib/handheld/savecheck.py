@@ -4,7 +4,7 @@
 # holds the two to the same bytes and the same refusals. (Comments, not docstrings: from .py
 # a board compiles this module when it is needed.)
 
-_MATCH_VERSION = 2  # handheld.savedata's (tests hold them equal)
+_MATCH_VERSION = 3  # handheld.savedata's (tests hold them equal)
 _STATS_VERSION = 2
 _SETTINGS_VERSION = 2
 _LEVELS = 3
@@ -39,7 +39,7 @@ def encode_match(d):
     # handheld.savedata.encode_match's bytes, or the ValueError that says why not.
     w = bytearray()
     hinted = d.get("hinted")
-    w.append(_MATCH_VERSION if hinted else 1)
+    w.append(_MATCH_VERSION)
     _uint(w, d["level"], 1, "match", "level")
     if d["level"] >= _LEVELS:
         raise ValueError("match level: %r is not 0, 1 or 2" % d["level"])
@@ -87,8 +87,7 @@ def encode_match(d):
             _text(w, value, _MAX_OPTION_TEXT, "match option", name)
         else:
             raise ValueError("match option %s: %r is not a bool, int or str" % (name, value))
-    if hinted:
-        w.append(1)
+    w.append(1 if hinted else 0)
     return bytes(w)
 
 

@@ -14,7 +14,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_MATCH_VERSION = const(2)  # 2: version 1 and a last byte, 1: a hint was shown in the hand
+_MATCH_VERSION = const(3)  # 3: dealt by engine.rng.mix's scramble, and a last byte, 1: a hint
+# was shown in the hand (2: that byte, dealt by the step alone; 1: neither; handheld.savedecode)
 # in progress (written only then: a match without one is still written as version 1)
 _STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
 _SETTINGS_VERSION = const(2)  # 2: the last_trick flag
@@ -77,7 +78,7 @@ def encode_match(d, out=None):
     out (a bytearray): appended to it instead, None returned."""
     w = bytearray() if out is None else out
     hinted = d.get("hinted")
-    w.append(_MATCH_VERSION if hinted else 1)
+    w.append(_MATCH_VERSION)
     if not (_uint(w, d["level"], 1) and d["level"] < _LEVELS and _uint(w, d["dealer"], 1)
             and d["dealer"] < 2):
         _refused("encode_match", d)
@@ -88,8 +89,7 @@ def encode_match(d, out=None):
         _refused("encode_match", d)
     if not _rest(w, d["history"], d.get("options") or {}):
         _refused("encode_match", d)
-    if hinted:
-        w.append(1)
+    w.append(1 if hinted else 0)
     return bytes(w) if out is None else None
 
 

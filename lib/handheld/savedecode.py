@@ -17,7 +17,7 @@ from handheld import savedata
 
 # handheld.savedata's limits (private consts there too: no names on a board; tests hold them
 # equal)
-_MATCH_VERSION = const(2)
+_MATCH_VERSION = const(3)
 _STATS_VERSION = const(2)
 _LEVELS = const(3)
 _MAX_NAME = const(24)
@@ -78,6 +78,20 @@ def decode_match(data):
     d["carry"] = r.uint(1, "carry")
     d["seed"] = r.uint(4, "seed")
     d["hand_no"] = r.uint(2, "hand_no")
+    if r.version < 3:  # dealt before engine.rng.mix's scramble: the seed whose mix deals this
+        # hand as the step alone did (the step, the scramble's rounds undone, the step undone:
+        # 821849392 is 2654435761's inverse mod 2**31 - 1); the hands after it are new deals
+        x = (d["seed"] * 2654435761 + (d["hand_no"] + 1) * 40503 + 0x9E37) % 2147483647 or 1
+        a = x >> 16
+        x &= 0xFFFF
+        a ^= (x * 0x3D09 + 0x0F2D) >> 3 & 0x7FFF
+        x ^= (a * 0x4E35 + 0x2A61) >> 3 & 0xFFFF
+        a ^= (x * 0x2F5B + 0x1B87) >> 3 & 0x7FFF
+        x ^= (a * 0x6255 + 0x3C5A) >> 3 & 0xFFFF
+        x |= a << 16
+        if x == 2147483647:  # no step gives it (one save in 2**31): cannot be dealt again
+            raise ValueError("match save of an older game cannot be dealt again")
+        d["seed"] = (x - (d["hand_no"] + 1) * 40503 - 0x9E37) * 821849392 % 2147483647
     d["preset"] = r.text(_MAX_NAME, "preset")
     n = r.uint(1, "history length")
     history = []

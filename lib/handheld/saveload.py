@@ -22,7 +22,7 @@ from handheld.savedecode import _Reader, decode_match, restore, decode_stats
 
 # handheld.savedata's limits (private consts there too: no names on a board; tests hold them
 # equal)
-_MATCH_VERSION = const(2)
+_MATCH_VERSION = const(3)
 _STATS_VERSION = const(2)
 _SETTINGS_VERSION = const(2)
 _STATE_VERSION = const(1)

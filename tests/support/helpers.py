@@ -17,9 +17,21 @@ from engine.rules import SIXTY_SIX
 
 DL, ND = 0, 1  # the dealer and the non-dealer with the default dealer_seat=0
 
-# Match(seed=1) deals its first hand with seat 0 dealing; played like this it ends 65 - 65
+# drawn_match()'s first hand (DRAWN_DECK, seat 0 dealing), played like this, ends 65 - 65
+DRAWN_DECK = "KC QH AD 9S 9C JS QD JD AS 9D JC TC AC 9H KD JH AH TH KS QS QC TS TD KH"
 DRAWN_FIRST_HAND = ("JD 9C W 9D QD W JH JS W KD AH W TH TC W 9H AS W KH QH QC KC TD JC TS QS 9S "
                     "AC AD KS")
+
+
+def drawn_match(rules=SIXTY_SIX, seed=1):
+    """A Match whose first hand is DRAWN_DECK (in deal order) dealt by seat 0: played as
+    DRAWN_FIRST_HAND it is drawn. (A deck, not a seed: the match's later hands come from seed;
+    what a seed deals changes with engine.rng, the drawn hand must not.)"""
+    from engine.match import Match
+    m = Match(rules, seed)
+    m.dealer = 0
+    m.hand = Hand(cards(DRAWN_DECK), 0, rules)
+    return m
 
 
 def cards(text):

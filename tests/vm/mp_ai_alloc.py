@@ -29,11 +29,12 @@ def main(argv):
             h = m.hand
             while not h.over:
                 view = h.view(h.to_move)
+                s = mix(seed, k)  # (its long ints are the script's, not the decision's)
                 gc.collect()
                 gc.disable()
                 before = gc.mem_alloc()
                 start = solver.nodes
-                a = ai.choose(view, ai.HARD, mix(seed, k))
+                a = ai.choose(view, ai.HARD, s)
                 used = gc.mem_alloc() - before
                 gc.enable()
                 nodes = solver.nodes - start
