@@ -78,7 +78,7 @@ def test_an_auto_marriage_that_makes_66_stops_before_the_card_to_declare():
         r.tap(RIGHT)
     c = t.hand_cards[t.cursor]
     m = t.marriage_for(c)
-    assert m >= 0 and app.prompt.endswith("+%d" % gain(app, c)) and h.tricks_won[0]
+    assert m >= 0 and app.prompt == "Announce %d, then lead it" % gain(app, c) and h.tricks_won[0]
     assert h.points(0) + gain(app, c) >= 66 > h.points(0)
     n = len(h.history)
     r.tap(B)
@@ -148,6 +148,41 @@ def test_with_points_hidden_what_the_keys_do_never_depends_on_the_total():
     assert seen["panel"] and seen["kept"][0] and seen["high"], seen
 
 
+def test_the_prompt_says_whether_b_leads_the_marriage_card_or_stops_after_the_announcement():
+    """Marriages: auto. B on a K or Q of a pair announces and leads it, but stops after the
+    announcement when the player may declare then (R23) and has 66 with it, or may declare and
+    the points are hidden (the stop must not tell the total, R43). The prompt said "Lead queen
+    of hearts +20" either way, so a second B came as a surprise (a player's find); now it says
+    "Announce 20, then lead it" where B stops."""
+    stops = leads = 0
+    for seed in range(1, 30):
+        app = App(seed=seed, level=0)  # points hidden
+        r = runner(app)
+        for _ in range(3):
+            if not until(r, app, lambda a: leading(a) and any(
+                    a.table.marriage_for(c) >= 0 for c in a.table.hand_cards), 60):
+                break
+            t, h = app.table, app.match.hand
+            while t.cursor >= len(t.hand_cards) or t.marriage_for(t.hand_cards[t.cursor]) < 0:
+                r.tap(RIGHT)
+            c = t.hand_cards[t.cursor]
+            said, n = app.prompt, len(h.history)
+            r.tap(B)
+            if h.tricks_won[0]:  # it may declare: B stops, the card stays
+                assert said.startswith("Announce ") and said.endswith(", then lead it"), said
+                assert h.history[n:] == [MARRIAGE + c // 6] and h.hands[0] >> c & 1
+                r.settle()
+                r.tap(B)  # the second B leads it
+                assert h.history[n:n + 2] == [MARRIAGE + c // 6, c]
+                stops += 1
+            else:
+                assert said.startswith("Lead ") and said.endswith(("+20", "+40")), said
+                assert h.history[n:n + 2] == [MARRIAGE + c // 6, c]
+                leads += 1
+            r.settle()
+    assert stops >= 3 and leads >= 1, (stops, leads)
+
+
 def test_a_changed_marriage_setting_changes_the_prompt_at_once():
     """The menu's Marriages setting changes what B does on a K or Q: the prompt says so when
     the menu closes (it kept "+20" while B no longer announced)."""
@@ -158,7 +193,7 @@ def test_a_changed_marriage_setting_changes_the_prompt_at_once():
     t = app.table
     while t.cursor >= len(t.hand_cards) or t.marriage_for(t.hand_cards[t.cursor]) < 0:
         r.tap(RIGHT)
-    assert app.prompt.endswith(("+20", "+40"))
+    assert app.prompt.endswith(("+20", "+40")) or app.prompt.startswith("Announce ")
     app.auto_marry = False  # as the menu's item sets it, then the menu closes
     app.top.show()
     assert not app.prompt.endswith(("+20", "+40")) and app.prompt.startswith("Lead ")

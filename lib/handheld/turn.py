@@ -197,7 +197,11 @@ class Turn(Screen):
             text = "Lead " + card_words(c)
             m = self.marriage_for(c)
             if m >= 0:
-                text += " +%d" % (40 if m == h.trump_suit else 20)
+                m = 40 if m == h.trump_suit else 20
+                text += " +%d" % m
+                if DECLARE in h.legal_actions() and (h.points(0) + m >= 66 or
+                                                     not app.show_points):
+                    text = "Announce %d, then lead it" % m  # B stops there (key(): R23)
             app.set_prompt(text)
 
     def marriage_for(self, c):
