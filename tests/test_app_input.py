@@ -222,6 +222,19 @@ def test_new_match_over_a_match_in_progress_asks_again_and_over_the_title_does_n
     _to_item(t, title, 1)
     t.play("B")
     assert title.screen == S.TABLE and title.errors == 0
+    done = App(seed=2, level=0)
+    d = Runner(Loop(done, TextView()))
+    for _ in range(3000):
+        if done.screen == S.MATCH_END:
+            break
+        d.play("B")
+        d.settle()
+    assert done.screen == S.MATCH_END and done.match.over
+    d.play("S")
+    assert done.top.lines[1] == "> Back"  # nothing to resume: back to the match's page
+    _to_item(d, done, 1)
+    d.play("B")
+    assert done.screen == S.TABLE and not done.match.over and done.errors == 0
 
 
 def test_a_hold_of_b_made_while_the_computer_thinks_opens_the_menu_and_plays_no_card():

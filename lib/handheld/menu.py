@@ -88,7 +88,7 @@ class Menu(Screen):
             title += " (next)"
         return ("%s\nNew match\nGame: %s\nLevel: %s\n%s\n%s\nRules help\nStatistics\nSound: %s\n"
                 "Lights: %s\n%s\nHint\nLast trick\nNew match? B again" % (
-                    "Resume" if self.playing else "Back", title,
+                    "Resume" if self.playing and not app.match.over else "Back", title,
                     words.LEVEL_WORDS[app.level],
                     "Points: shown" if app.show_points else "Points: hidden",
                     "Marriages: auto" if app.auto_marry else "Marriages: by hand",

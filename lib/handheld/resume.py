@@ -34,7 +34,7 @@ class Resume(Screen):
                    line, hand, "",
                    ("> " if c == 0 else "  ") + "Continue",
                    ("> " if c == 1 else "  ") + "New match", "",
-                   "A:move  B:choose"], 6 + c)
+                   "A:next  B:choose"], 6 + c)
 
     def key(self, k):
         if k == UP or k == DOWN or k == A or k == LEFT or k == RIGHT:
