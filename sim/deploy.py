@@ -391,8 +391,12 @@ def _write_error(dest, e, what):
 
 
 def _write(path, data):
+    """data into the file at path, on the drive itself before it returns (a board reset or
+    unplugged while the computer still held the bytes in its cache kept a cut file)."""
     with open(path, "wb") as f:
         f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def _inodes_free(dest):
@@ -603,10 +607,14 @@ def deploy(dest, project=PROJECT, dry_run=False, force=False, mpy_cross=None, ou
             out("note: no room to stage the new files beside the old ones: replacing them one "
                 "by one")
         _apply(dest, writes, order, removes, staged, out, empty)
+        if hasattr(os, "sync"):  # the folders' entries too (not on Windows: eject, below)
+            os.sync()
     out("%s %s: %d files %s (%s), %d stale removed, %d unchanged; libraries: %s"
         % ("Dry run for" if dry_run else "Deployed to", dest, len(writes),
            "to write" if dry_run else "written", _kb(sum(len(d) for d in writes.values())),
            len(removes), unchanged, ", ".join(libraries) or "none needed"))
+    if not dry_run and (order or removes):
+        out("Eject the drive before you unplug or reset the board.")
     return len(writes), len(removes), unchanged
 
 

@@ -79,7 +79,9 @@ def test_deploy_copies_the_game_and_its_libraries(project, drive, capsys):
     assert got["saves/match0.bin"] == b"S6 save"
     assert not any(rel.startswith("lib/adafruit_blinka") for rel in got)
     assert "Deployed to" in out and "libraries: adafruit_display_text, adafruit_ticks" in out
-    assert out.strip().splitlines()[-2] == "write code.py (0.0 KB)"  # code.py comes last
+    assert out.strip().splitlines()[-3] == "write code.py (0.0 KB)"  # code.py comes last
+    # the files are on the drive itself (fsync, then os.sync) before the player is told to eject
+    assert out.strip().splitlines()[-1] == "Eject the drive before you unplug or reset the board."
     code, out, _ = run([drive], project, capsys)
     assert "0 files written" in out and "unchanged" in out
 
@@ -696,3 +698,19 @@ def test_the_shipped_code_has_no_assert_for_mpy_cross_O3_to_drop():
                         isinstance(node, ast.Name) and node.id == "__debug__"):
                     found.append("%s:%d" % (os.path.relpath(name, root), node.lineno))
     assert files and not found, "assert/__debug__ in shipped code (mpy-cross -O3 drops it): %s" % found
+
+
+def test_every_file_written_is_on_the_drive_before_the_player_is_told_to_eject(
+        project, drive, capsys, monkeypatch):
+    """A deploy wrote through the computer's cache and returned: a board reset or unplugged
+    right after (the usual next step) could keep a cut file (a maker's review). Each file is
+    fsynced as it is written, then os.sync() where the system has it; then the last line says
+    to eject."""
+    synced, real = [], os.fsync
+    monkeypatch.setattr(deploy.os, "fsync", lambda fd: synced.append(fd) or real(fd))
+    code, out, _ = run([drive], project, capsys)
+    written = [line for line in out.splitlines() if line.startswith(("write ", "replace "))]
+    assert code == 0 and written and len(synced) >= len(written)
+    assert out.strip().splitlines()[-1].startswith("Eject the drive")
+    code, out, _ = run([drive, "--dry-run"], project, capsys)
+    assert "Eject" not in out
