@@ -385,6 +385,10 @@ def _write_error(dest, e, what):
     if e.errno == errno.EROFS:
         return DeployError("%s is read-only: the game owns the drive. Hold the boot button while "
                            "resetting the board (see --help), then deploy again. %s" % (dest, what))
+    if e.errno == errno.EACCES:  # Windows says so of a write-protected drive (WinError 19)
+        return DeployError("%s refused the write (%s): if the game owns the drive, hold the boot "
+                           "button while resetting the board (see --help), then deploy again. %s"
+                           % (dest, e.strerror, what))
     if _no_space(e):
         return DeployError("the drive %s is full (%s). %s" % (dest, e.strerror, what))
     return DeployError("cannot write to %s: %s. %s" % (dest, e, what))

@@ -1,4 +1,5 @@
 """sim.deploy into temporary folders: what is copied, refusals, stale files, space, dry run."""
+import errno
 import os
 import re
 import subprocess
@@ -714,3 +715,15 @@ def test_every_file_written_is_on_the_drive_before_the_player_is_told_to_eject(
     assert out.strip().splitlines()[-1].startswith("Eject the drive")
     code, out, _ = run([drive, "--dry-run"], project, capsys)
     assert "Eject" not in out
+
+
+def test_a_write_refused_as_on_windows_names_the_boot_button(project, drive, capsys,
+                                                            monkeypatch):
+    """Windows reports a write-protected drive (WinError 19) as EACCES, not EROFS: the error
+    said only "cannot write" where the fix is the boot button (a maker's review)."""
+    def refuse(path, data):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(deploy, "_write", refuse)
+    code, _, err = run([drive], project, capsys)
+    assert code == 1 and "refused the write (Permission denied): if the game owns the drive, " \
+                         "hold the boot button" in err
