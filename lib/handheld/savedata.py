@@ -14,9 +14,9 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_MATCH_VERSION = const(3)  # 3: dealt by engine.rng.mix's scramble, and a last byte, 1: a hint
-# was shown in the hand (2: that byte, dealt by the step alone; 1: neither; handheld.savedecode)
-# in progress (written only then: a match without one is still written as version 1)
+_MATCH_VERSION = const(3)  # 3: dealt by engine.rng.mix's scramble, and a last byte, 1 if a
+# hint was shown in the hand in progress (2: that byte, the deals by mix's step alone; 1: no
+# such byte; handheld.savedecode reads the three)
 _STATS_VERSION = const(2)  # 2: hands played with a hint, the duplicate record
 _SETTINGS_VERSION = const(2)  # 2: the last_trick flag
 
@@ -68,7 +68,7 @@ def _refused(name, d, *args):
 # -- match in progress ----------------------------------------------------------------------
 # version, level, dealer, score 0, score 1, carry, seed (4), hand_no (2), preset (text),
 # history (count + one byte per action), options (count + name, tag, value): tag 0 a bool
-# (1 byte), 1 a signed int (2 bytes), 2 a text.
+# (1 byte), 1 a signed int (2 bytes), 2 a text; hinted (1 byte).
 
 
 def encode_match(d, out=None):
