@@ -199,9 +199,9 @@ class Turn(Screen):
             if m >= 0:
                 m = 40 if m == h.trump_suit else 20
                 text += " +%d" % m
-                if DECLARE in h.legal_actions() and (h.points(0) + m >= 66 or
-                                                     not app.show_points):
-                    text = "Announce %d, then lead it" % m  # B stops there (key(): R23)
+                if h.tricks_won[0] and (h.points(0) + m >= 66 or not app.show_points):
+                    text = "Announce %d, then lead it" % m  # B stops there: key(), with a
+                    # trick the leader may declare (D1), R23
             app.set_prompt(text)
 
     def marriage_for(self, c):
