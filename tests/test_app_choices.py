@@ -71,6 +71,8 @@ def test_an_auto_marriage_that_makes_66_stops_before_the_card_to_declare():
         r = runner(app)
         if until(r, app, to_66, 80):
             break
+    else:
+        raise AssertionError("no deal of seeds 1-39 came to a marriage that makes 66")
     h = app.match.hand
     t = app.table
     while not (t.cursor < len(t.hand_cards) and h.points(0) + gain(app, t.hand_cards[t.cursor])
