@@ -143,6 +143,34 @@ def test_a_close_won_says_its_scale_is_from_the_close():
     assert len(pts) <= 26  # one line at 160 px
 
 
+def test_a_close_won_by_schneider_says_what_the_loser_had_at_the_close():
+    """"Schneider at the close: 2" stood over "Cards: you 52, CPU 85", totals of the end that
+    look like no schneider (a player's find): the line says the loser's points at the close,
+    which R36 scores from. Hands of the computer against itself, every such close checked."""
+    from engine import ai, score
+    from engine.hand import Hand
+    from engine.rng import mix
+    seen = 0
+    for i in range(400):
+        h = Hand.new(mix(5, i), i & 1)
+        k = 0
+        while not h.over:
+            h.apply(ai.choose(h.view(h.to_move), ai.NORMAL, mix(7, k)))
+            k += 1
+        if h.reason != score.CLOSER_WON:
+            continue
+        head, why, pts = hand_result(h)
+        loser = "you" if h.winner == 1 else "CPU"
+        if h.game_points == 2:
+            assert h.frozen_tricks and h.frozen_points < 33
+            assert pts == "Schneider (%s %d then): 2" % (loser, h.frozen_points), pts
+            seen += 1
+        elif h.game_points == 3:
+            assert pts == "Schwarz at the close: 3" and not h.frozen_tricks
+        assert len(pts) <= 26 and why.endswith("closed and made 66")
+    assert seen >= 3, seen
+
+
 def test_a_close_scored_at_the_end_keeps_the_plain_scale():
     h = hand(nondealer="AH TH KH AS TS 9C", dealer="JC AD TD KD QD KS", trump="QH",
              rules=Rules("sixty-six", close_score_at="end"))

@@ -55,23 +55,26 @@ def hand_result(hand, bummerl=False):
         else:
             why = "%s reached 66 at the end" % words.WHO[w]
         return head, why, _scale(pts)
-    return (head,) + _other(w, r, pts, hand.rules.close_score_at != "end", hand.closed_by)
+    return (head,) + _other(w, r, pts, hand.frozen_points if hand.rules.close_score_at != "end"
+                            else -1, hand.closed_by)
 
 
 # (also a false declaration's words; closer: the seat that closed, or -1)
 def _other(w, r, pts, frozen, closer):
-    """hand_result's (reason, points line) of a close, a last trick or a run-out; frozen: a
-    close scores from the tricks and points at the close (R36). Apart from hand_result: a
-    board loads each function's code into one block of its heap, and a smaller one finds room
-    sooner."""
+    """hand_result's (reason, points line) of a close, a last trick or a run-out; frozen: the
+    closer's opponent's card points at the close, where a close scores from them (R36), else
+    -1. Apart from hand_result: a board loads each function's code into one block of its heap,
+    and a smaller one finds room sooner."""
     if r == score.FALSE_DECLARATION:  # against a close: short of 66, which may cost less (D7)
         return ("%s declared short of 66" % words.WHO[1 - w] if closer == w else
                 "False declaration by %s" % ("you" if w == 1 else "CPU")), (
             "%d game points, no trick" if pts == 3 else "%d game points") % pts
     if r == score.CLOSER_WON:  # the page's tricks are at the end: say where the scale is from
-        return "%s closed and made 66" % words.WHO[w], (
-            "%s at the close: %d" % ("Schwarz" if pts > 2 else "Schneider", pts)
-            if frozen and pts > 1 else _scale(pts))
+        if frozen < 0 or pts < 2:
+            return "%s closed and made 66" % words.WHO[w], _scale(pts)
+        return "%s closed and made 66" % words.WHO[w], (  # the page's totals are the end's:
+            "Schwarz at the close: 3" if pts > 2 else  # what the loser had then (a player's find)
+            "Schneider (%s %d then): 2" % ("you" if w == 1 else "CPU", frozen))
     if r == score.CLOSER_FAILED:
         return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d game points" % pts
     if r == score.CLOSER_FALSE:
