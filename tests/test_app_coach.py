@@ -339,7 +339,7 @@ def test_the_review_lists_engine_reviews_lines_in_order_and_scrolls():
     assert app.screen == S.REVIEW and view.lines[2] == "Reviewing..."  # drawn first
     r.settle()
     assert app.top.items == want
-    assert view.lines[1:9] == want[:8] and view.lines[0] == "Review 1-8 of %d" % len(want)
+    assert view.lines[1:9] == want[:8] and view.lines[0] == "Review, lines 1-8 of %d" % len(want)
     r.tap(DOWN)
     r.tap(A)
     assert view.lines[1:9] == want[2:10]

@@ -74,7 +74,7 @@ class Review(Screen):
             return
         n = len(self.items)
         top = self.at
-        lines = ["Review %d-%d of %d" % (top + 1, min(n, top + SHOWN), n)]
+        lines = ["Review, lines %d-%d of %d" % (top + 1, min(n, top + SHOWN), n)]
         lines.extend(self.items[top:top + SHOWN])
         while len(lines) < SHOWN + 1:
             lines.append("")
