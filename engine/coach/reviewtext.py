@@ -42,7 +42,8 @@ def _short(h, a):
     return " short" if a == DECLARE and h.points(h.to_move) < 66 else ""
 
 
-_VERBS = (("exchanged", "exchanges", "Exchanging"), ("closed", "closes", "Closing"),
+_VERBS = (("swapped the trump", "swaps the trump", "Swapping the trump"),  # the menu's word
+          ("closed", "closes", "Closing"),
           ("drew", "draws", "Drawing"), ("declared 66", "declares 66", "Declaring 66"))
 
 
