@@ -617,6 +617,7 @@ SAVES_CHECKS = [
     "restored preset", "restored history up to the last trick", "the hand's end is written",
     "a cut mid-hand costs that hand only, each finished hand counted once",
     "statistics count every hand once", "statistics kept", "damaged notice", "then the title",
+    "an older game's save deals its hand again",
 ]
 
 
