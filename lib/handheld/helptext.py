@@ -63,8 +63,9 @@ def help_page(preset_name, at):
             5: "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the "
                "trump J for the face-up card. Declaring short loses 2 or 3.",
         }.get(at % n, text)
-    if at % n == 6 and preset(preset_name).failed_close_always3:  # Santase's notes say 3: so
-        # does its Scoring page (a player's find: the two said 3, and 2 or 3)
+    if text.startswith("Scoring\nLoser") and preset(preset_name).failed_close_always3:
+        # Santase's notes say 3: so does its Scoring page (a player's find: 3, and 2 or 3; the
+        # page found by its words, not its place: a text of 10 characters or fewer is a name)
         text = text.replace("the other side 2 or 3.", "the other side 3.")
     if at % n == 0:  # the goal: the match as the preset plays it (R39)
         r = preset(preset_name)

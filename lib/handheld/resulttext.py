@@ -70,11 +70,10 @@ def _other(w, r, pts, frozen, closer):
                 "False declaration by %s" % ("you" if w == 1 else "CPU")), (
             "%d game points, no trick" if pts == 3 else "%d game points") % pts
     if r == score.CLOSER_WON:  # the page's tricks are at the end: say where the scale is from
-        if frozen < 0 or pts < 2:
-            return "%s closed and made 66" % words.WHO[w], _scale(pts)
         return "%s closed and made 66" % words.WHO[w], (  # the page's totals are the end's:
-            "Schwarz at the close: 3" if pts > 2 else  # what the loser had then (a player's find)
-            "Schneider (%s %d then): 2" % ("you" if w == 1 else "CPU", frozen))
+            _scale(pts) if frozen < 0 or pts < 2 else "Schwarz at the close: 3" if pts > 2 else
+            "Schneider (%s %d then): 2" % ("you" if w == 1 else "CPU", frozen))  # what the
+        # loser had then (a player's find)
     if r == score.CLOSER_FAILED:
         return "Stock closed, %s failed" % ("you" if w == 1 else "CPU"), "%d game points" % pts
     if r == score.CLOSER_FALSE:
