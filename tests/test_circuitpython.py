@@ -31,7 +31,7 @@ APP_HEAP = {False: "124k", True: "114k"}  # sim.bench board (2026-12-02, cfee002
 RESUME_HEAP = {False: "130k", True: "116k"}
 # the same with the coach's hints asked (DOWN), without the board's modules
 HINT_HEAP = {False: "132k", True: "108k"}  # least passing at every size from it up, over the
-# store's paths of 40-100 characters: 129k, 104k (2026-12-07, the fourteenth session, with
+# store's paths of 40-100 characters: 129k, 105k (2026-12-07, the fourteenth session, with
 # the marriage's "Announce 20, then lead it" prompt, which moved it from 126k: 128k then failed
 # in 3 of 14 paths of 68-72 characters, as under pytest-xdist; 125k at c9211d0; 124k, 104k on
 # 2026-12-02 by bisection, with the mid-match menu and help; 127k, 107k the day before; 141k,
