@@ -4,7 +4,7 @@ A = next card, B = play or choose, hold B (or START) = menu, UP = more choices.
 The board's keys, sound and lights and the saves are set up first (handheld.powerup, dropped
 once done, with the profiles), before the app's modules are imported: that code runs once and
 compiles on a near-empty heap. Then the engine and its computer player, before the app's
-modules, as `python -m sim.bench board` measures the app (README, Memory: importing the
+modules, as `python -m sim.bench board` measures the app (docs/memory.md: importing the
 player last, in App(), needed a kilobyte more from .py, the same from .mpy).
 """
 import board

@@ -12,7 +12,7 @@ seat's feature vector (features() below) and, once the hand is over, the game po
 seat won or lost (-3..3). A least-squares fit per stock size gives the weights, stored as
 int16 in 1/10000 of a game point. Printed: positions, the fit on the last fifth of the hands
 (held out), and a few weights to read. Training again from the new table is one step of
-policy iteration; judge a table with the arena (README, "How strong is it"), never by its fit.
+policy iteration; judge a table with the arena (docs/ai.md), never by its fit.
 
 --lam L (0..1, default 1) fits the lambda-return instead of the outcome alone: a position's
 target is (1 - L) times the shipped table's value of the same seat's next recorded position

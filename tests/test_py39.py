@@ -1,6 +1,6 @@
-"""The desktop tools also run on PyPy (Debian's pypy3: Python 3.9; README, Computer opponent),
+"""The desktop tools also run on PyPy (Debian's pypy3: Python 3.9; docs/ai.md),
 so the code they import keeps to Python 3.9's grammar. A check of the syntax only, as far as
-ast's feature_version goes (it refuses `match`, not every newer form); the README's PyPy
+ast's feature_version goes (it refuses `match`, not every newer form); docs/ai.md's PyPy
 figures were measured by running the tools on it."""
 import ast
 import os

@@ -78,7 +78,7 @@ def close_pays(view, level, rng):
     # a hard cap (HARD: a third of a decision's budget): a search cut short is not proven
     solver.limit = solver.nodes + (NODE_BUDGET // 3 if level == HARD else NODE_BUDGET // 10)
     # the deals that may be lost, counted up from below 0: HARD one in 10, or three with two
-    # cards left in the stock (measured against ISMCTS: README, Computer opponent), NORMAL none
+    # cards left in the stock (measured against ISMCTS: docs/ai.md), NORMAL none
     lost = 0 if level != HARD else -3 if view.stock_size == 2 else -1
     try:
         for _ in range(n):

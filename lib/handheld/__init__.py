@@ -8,7 +8,7 @@ def unload(*names):
     Only for modules no resident module holds (else the next import makes a second copy).
 
     Code needed at power-up only (handheld.powerup, boards, fxsetup, savelayout) or for a
-    notice goes once used. The rule for screens, from measurements (README, Memory; `python -m
+    notice goes once used. The rule for screens, from measurements (docs/memory.md; `python -m
     sim.bench board`, and `python -m sim.bench screens` for the time): a rarely shown screen's
     modules (the rules help's texts, the review, the hint's) go when it closes, for they would
     sit in the heap during every computer search after it; opening it again imports them

@@ -15,7 +15,7 @@ state)`; text: `Text`.
 # after).
 # It draws the pixels adafruit_display_text's bitmap_label drew, for a fraction of the heap: a
 # label took about 1.4 KB (its Group, bitmap, palette and Python object) and the library's code
-# 16 KB (README, Memory). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
+# 16 KB (docs/memory.md). Blinka's font on the desktop has no sheet: handheld.fontsheet builds
 # one.
 
 from handheld import screen as A
@@ -106,7 +106,7 @@ class Text:
         pad = width - n
         left = pad // 2 if align == _CENTRE else (pad if align == _RIGHT else 0)
         # a character read from a str (text[i], or a loop over it) becomes an interned name
-        # that never leaves the heap (README, Memory): the codes are read from bytes instead
+        # that never leaves the heap (docs/memory.md): the codes are read from bytes instead
         data = text.encode()
         if len(data) != n:  # not ASCII: a code per character, 127 ("?") past ASCII
             data = bytearray(n)

@@ -1,7 +1,7 @@
 """The glyph sheet of a font that has none: Blinka's on the desktop (handheld.draw's Text).
 
 A board's built-in font has its sheet in flash; this module is never imported there, so its
-names take no room among the board's interned names (README, Memory).
+names take no room among the board's interned names (docs/memory.md).
 """
 import displayio
 

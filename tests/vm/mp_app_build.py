@@ -34,7 +34,7 @@ def build(mark, o, g):
             sys.exit(1)
     mark(7)
     # a normal game's keys: not DOWN, which asks the coach for a hint (handheld.coachui,
-    # imported only then; its heap is measured apart, see the README's Coach paragraph)
+    # imported only then; its heap is measured apart, see docs/coach.md)
     buttons = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT) + ((DOWN, DOWN) if hint
                                                                            else ())
     app = App(seed=11, level=level, store=store, feedback=fx)
