@@ -13,7 +13,7 @@ _HELP_LINES = const(8)  # lines of text per help page
 
 _HELP = (
     "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
-    "points; %s.\nFull rules: docs/rules.md",
+    "points; %s.\nFull rules: docs/rules.md in the game's folder.",
     "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
     "higher card of the suit led, or any trump.",
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
