@@ -93,8 +93,8 @@ def test_a_top_card_of_a_suit_they_cannot_follow_is_not_called_safe_while_they_m
     play(h, "C AC JS JH AH")  # closed; the dealer trumps the ace of clubs, then loses a trick
     v = h.view(me)
     assert v.strict and v.opp_cannot & 0x3F == 0x3F  # clubs: shown void
-    assert [_why(v, c) for c in (3, 4)] == ["Lead KC: best over deals",
-                                            "Lead 10C: best over deals"]
+    assert [_why(v, c) for c in (3, 4)] == ["Lead KC: best on the odds",
+                                            "Lead 10C: best on the odds"]
     v.unseen &= ~0xFC0000  # (the same view with no trump left to them)
     v.opp_known &= ~0xFC0000
     assert [_why(v, c) for c in (3, 4)] == ["Lead KC: no higher C out",

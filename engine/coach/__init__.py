@@ -66,7 +66,7 @@ def _why(view, a):
     if view.strict and a // 6 != view.trump_suit:
         held = view.unseen & ~view.opp_cannot | view.opp_known  # what they may hold
         if not held & s and held & SUIT_MASK[view.trump_suit]:
-            return name + ": best over deals"  # they cannot follow (R26) and may trump it
+            return name + ": best on the odds"  # they cannot follow (R26) and may trump it
     if not out:
         if view.hand & s & ~((2 << a) - 1):  # a higher one of the suit is mine
             return "%s: no higher %s out" % (name, name[-1])
@@ -74,7 +74,7 @@ def _why(view, a):
             return name + ": the top trump"
         return name + ": top of its suit"
     if view.strict:
-        return name + ": best over deals"
+        return name + ": best on the odds"
     if CARD_POINTS[a] <= 2:
         return name + ": a cheap lead"
     return name + ": HARD's lead"
