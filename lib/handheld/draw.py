@@ -259,7 +259,8 @@ class Draw:
                 if tb.panel_sel >= rows:
                     top = tb.panel_sel - rows + 1
                 shown = min(rows, len(items))
-                box_h = 6 + (shown + 1) * self.lay[2]
+                # (3 rows at least: the box's edge then falls below the score's third line)
+                box_h = 6 + (max(shown, 3) + 1) * self.lay[2]
                 if self.panel_box[0].height != box_h:
                     self.panel_box[0].height = box_h
                     self.panel_box[1].height = box_h - 2
