@@ -194,6 +194,12 @@ def _size(args):
     return int(w), int(h)
 
 
+class _NoShots(object):
+    """run_headless's result when --shots cannot draw at all (main exits 1)."""
+    shot_failed = True
+    errors = 0
+
+
 def run_headless(args):
     """Replay args.keys with pixels; PNGs in args.shots. Falls back to text without pygame."""
     w, h = _size(args)
@@ -201,6 +207,10 @@ def run_headless(args):
         from sim.display import make_display
         display = make_display(w, h, 1, headless=True)
     except Exception as e:  # no pygame or no display at all
+        if args.shots:  # the PNGs asked for cannot be made: say so, and exit 1 (main)
+            sys.stderr.write("sim: --shots: no display to draw on (%s): no PNG written; "
+                             "run it with the venv's python (README)\n" % e)
+            return _NoShots()
         sys.stderr.write("no display (%s): text mode\n" % e)
         return run_text(args, args.keys)
     from handheld.render import Renderer

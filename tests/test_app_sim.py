@@ -48,6 +48,21 @@ def test_headless_falls_back_to_text_without_pygame(tmp_path):
     assert "Your hand:" in done.stdout
 
 
+def test_shots_without_pygame_fail_and_say_so(tmp_path):
+    """--shots asks for PNGs: with nothing to draw them on, the run fails (exit 1) saying why,
+    where a run without --shots falls back to text (above)."""
+    fake = tmp_path / "nopygame"
+    fake.mkdir()
+    (fake / "pygame.py").write_text("raise ImportError('no pygame here')\n")
+    shots = tmp_path / "shots"
+    done = sim("--headless", "--keys", "BB", "--shots", str(shots),
+               env={"PYTHONPATH": str(fake)})
+    assert done.returncode == 1, done.stderr
+    assert "--shots: no display to draw on (no pygame here): no PNG written" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not shots.exists() or not os.listdir(str(shots))
+
+
 def test_text_mode_plays_from_typed_keys():
     done = sim("--text", "--preset", "santase", "--level", "easy", stdin="B\nB\nB\nq\n")
     assert done.returncode == 0, done.stderr
