@@ -15,7 +15,8 @@ Saves: the window and the terminal game keep the match, statistics and settings 
 ~/.local/share/sixtysix (or $XDG_DATA_HOME/sixtysix); --save-dir DIR puts them elsewhere,
 --no-save keeps them in memory only. Headless runs and key scripts save nothing unless
 --save-dir is given.
-With no display available the window and headless modes fall back to the text mode.
+With no display available the window and headless modes fall back to the text mode (headless
+with --shots fails instead, exit 1: the PNGs asked for cannot be made).
 """
 import argparse
 import os
