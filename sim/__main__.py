@@ -41,7 +41,7 @@ SAVE_NAMES = tuple(n for n in _LAYOUT if "/" not in n) + ("state.bin", "state0.b
                                                            "state1.bin")
 LEVELS = {"easy": 0, "normal": 1, "hard": 2, "0": 0, "1": 1, "2": 2}
 TEXT_HELP = ("Keys: L R U D arrows, A, B, S = START, E = SELECT, H = hold B (menu), "
-             ". = wait 500 ms; type letters then Enter, q quits.")
+             ". = wait 500 ms; type letters then Enter (Enter alone = B), q quits.")
 
 
 def parse(argv=None):
@@ -154,7 +154,12 @@ def run_text(args, script=None, out=sys.stdout):
     def on_frame(runner):
         lines = view.update(app)
         if lines and lines[-1].startswith(": "):
-            seen.append(lines[-1][2:])
+            said = lines[-1][2:]
+            for line in lines:  # a trick with both cards down: name them, as the screen shows
+                if line.startswith("Trick: ") and "[  ]" not in line:
+                    said += "   (%s)" % line
+            if not seen or seen[-1] != said:  # (a frame that changed nothing said)
+                seen.append(said)
 
     runner = Runner(Loop(app, view), on_frame)
     if script is not None:

@@ -69,6 +69,22 @@ def test_text_mode_plays_from_typed_keys():
     assert "Santase" in done.stdout and "Your hand:" in done.stdout
 
 
+def test_text_mode_names_both_cards_of_every_trick_it_reports():
+    """A trick is over before the next prompt is read: the line that says who took it names
+    both cards, as the screen shows them (the computer's answer is seen nowhere else), and a
+    prompt that several frames repeat is said once."""
+    done = sim("--text", "--level", "hard", "--seed", "101", "--no-save",
+               stdin="B\n" * 12 + "q\n")
+    assert done.returncode == 0, done.stderr
+    said = [x for x in done.stdout.splitlines() if "the trick +" in x]
+    assert len(said) >= 4, done.stdout
+    for line in said:
+        assert re.search(r"take(s)? the trick \+\d+   \(Trick: CPU \[\w+\]  You \[\w+\]\)$",
+                         line), line
+    out = done.stdout.splitlines()
+    assert not [a for a, b in zip(out, out[1:]) if a == b and a.startswith("  .. ")], out
+
+
 def test_the_window_mode_falls_back_to_text_without_a_display():
     env = {"DISPLAY": "", "WAYLAND_DISPLAY": ""}
     done = sim(stdin="B\nq\n", env=env)
