@@ -197,7 +197,8 @@ def test_rules_help_over_a_match_is_the_match_s_game_and_its_goal_the_preset_s()
 def test_new_match_over_a_match_in_progress_asks_again_and_over_the_title_does_not():
     """One B on the menu's "New match" threw away the match in play, with nothing on screen
     to say so (a player's find): over a match in progress the item asks "New match? B again"
-    first; moving away and back leaves it asking; B on it deals the new match."""
+    first; moving away disarms it (a player's find: back on it after changing the game, one B
+    threw the match away), so it asks again; B on the question deals the new match."""
     app = App(seed=2)
     r = Runner(Loop(app, TextView()))
     r.play("B")
@@ -213,7 +214,14 @@ def test_new_match_over_a_match_in_progress_asks_again_and_over_the_title_does_n
     assert app.screen == S.MENU and app.top.lines[app.top.sel] == "> New match? B again"
     assert app.match.seed == seed and app.match.hand.history[:len(history)] == history
     r.play("DU")
-    assert app.top.lines[app.top.sel] == "> New match? B again"
+    assert app.top.lines[app.top.sel] == "> New match"
+    r.play("B")
+    assert app.screen == S.MENU and app.top.lines[app.top.sel] == "> New match? B again"
+    assert app.match.seed == seed
+    r.play("A")  # A moves on too
+    assert "New match? B again" not in app.top.lines
+    r.play("UB")
+    assert app.screen == S.MENU and app.top.lines[app.top.sel] == "> New match? B again"
     r.play("B")
     assert app.screen == S.TABLE and app.match.seed != seed and app.errors == 0
     title = App(seed=2)  # over the title, or a match that is over: no match to lose

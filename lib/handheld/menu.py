@@ -126,6 +126,8 @@ class Menu(Screen):
         choice = self.ids[i]
         if k == START or k == SELECT or k == MENU_KEY or (k == B and choice == _RESUME):
             return DONE  # (App.pop saves its choices, if they changed)
+        if choice == 13 and (k == DOWN or k == A or k == UP):  # moving off it: asked no more
+            self.ids = self.ids[:i] + (_NEW,) + self.ids[i + 1:]
         if k == DOWN or k == A:
             self.item = (i + 1) % len(self.ids)
         elif k == UP:
