@@ -115,8 +115,9 @@ def test_hint_in_the_strict_phase_gives_the_exact_value():
             continue
         v = _minimax(after(h, a), view.seat)
         assert exact(view, a) == v
-        word = {1: "wins", 0: "draws", -1: "loses"}[(v > 0) - (v < 0)]
-        assert word in text, (text, v)
+        # the hand's game points, named as such ("wins 1" read as taking the trick)
+        said = "hand +%d, sure" % v if v > 0 else "hand %d at best" % v
+        assert text.endswith(": " + said), (text, v)
         found += 1
     assert found == 25
 

@@ -82,10 +82,10 @@ def _why(view, a):
 
 def _sure(v):
     if v > 0:
-        return "wins %d, for sure" % v
+        return "hand +%d, sure" % v  # game points: "wins 1" read as the trick (a tester)
     if v == 0:
-        return "draws at best"
-    return "at best loses %d" % -v
+        return "hand 0 at best"
+    return "hand -%d at best" % -v
 
 
 def _placed(view):
