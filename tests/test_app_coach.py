@@ -12,7 +12,7 @@ from handheld import savedata, saveload
 from handheld import store as stores
 from handheld.app import App
 from appfix import play_until as until, on_result as result, choose_on_result as choose
-from handheld.buttons import UP, DOWN, LEFT, A, B, START, SELECT
+from handheld.buttons import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 from handheld.coachui import hint_seed
 from handheld.loop import Loop
 from handheld.textview import TextView
@@ -151,6 +151,30 @@ def test_a_card_hint_puts_the_cursor_on_it_and_b_plays_it():
         assert h.history[k] == want[0]
         played += 1
     assert played >= 2 and app.errors == 0
+
+
+def test_a_card_hints_mark_goes_when_the_cursor_leaves_the_card():
+    """Left raised beside the cursor's card, the hinted card read as the one B would play (a
+    play-tester's find): moving the cursor takes its mark away, and B plays the cursor's."""
+    app, view, r = boot(seed=4)
+    r.tap(B)
+    moved = 0
+    for h in my_turns(app, r, 1, 6):
+        r.tap(DOWN)
+        r.settle()
+        t = app.table
+        if t.hint_card >= 24 or len(t.hand_cards) < 2 or t.playable & (t.playable - 1) == 0:
+            continue
+        r.tap(RIGHT)
+        assert t.hint_card == -1 and "*" not in view.update(app)[-2]
+        while t.cursor >= len(t.hand_cards):  # the "more" chip: on to a card
+            r.tap(RIGHT)
+        card = t.hand_cards[t.cursor]
+        k = len(h.history)
+        r.tap(B)
+        assert h.history[k] == card
+        moved += 1
+    assert moved >= 2 and app.errors == 0
 
 
 def test_a_hand_played_by_its_hints_has_no_line_where_hard_differs():

@@ -160,6 +160,8 @@ class Turn(Screen):
         """Move the cursor to the next playable card (or the chip) in direction step."""
         n = len(self.hand_cards) + 1
         i = self.cursor
+        if self.hint_card < 24:  # a hint's card loses its mark as the cursor leaves it
+            self.hint_card = -1  # (raised beside the cursor's, it read as the one B plays)
         for _ in range(n):
             i = (i + step) % n
             if self._playable_at(i):
