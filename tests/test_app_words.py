@@ -285,7 +285,7 @@ def test_the_rules_help_fits_its_pages_and_speaks_of_the_game_chosen(monkeypatch
         n = len(pages[name])
         assert pages[name] == [helptext.help_page(name, at)[0] for at in range(n)], name
     text = {name: " ".join(" ".join(p) for p in pages[name]) for name in pages}
-    assert "9 0" in text["sixty-six"] and "9 0" not in text["schnapsen"]  # no nines (R1)
+    assert "9=0" in text["sixty-six"] and "9=0" not in text["schnapsen"]  # no nines (R1)
     assert "trump 9" in text["santase"] and "trump J" in text["schnapsen"]  # R13
     assert "last trick +10" in text["sixty-six"] and "+10" not in text["schnapsen"]  # R31
     for name in text:  # R34, R37: a closed hand is not decided by the higher total

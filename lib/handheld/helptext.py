@@ -14,21 +14,22 @@ _HELP_LINES = const(8)  # lines of text per help page
 _HELP = (
     "Goal\nBe first to 66 card points in a hand, then declare it. A hand gives 1, 2 or 3 game "
     "points; %s.\nFull rules: docs/rules.md in the game's folder.",
-    "Cards\nA 11, 10 10, K 4, Q 3, J 2, 9 0. The face-up card names trumps. Win a trick: the "
+    "Cards\nA=11, 10=10, K=4, Q=3, J=2, 9=0. The face-up card names trumps. Win a trick: the "
     "higher card of the suit led, or any trump.",
     "While the stock lasts\nPlay any card. The trick winner draws first and leads next. "
     "Holding K+Q of a suit, lead one to announce a marriage: 20, or 40 in trumps.",
     "Strict play\nStock empty or closed: follow suit and win the trick if you can, else "
     "trump; grey cards may not be played. Run out: last trick +10, higher total wins. "
     "Closer: 66 or fail.",
-    "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the trump 9 "
-    "for the face-up card. Declaring short loses 2 or 3.",
+    "Your choices\nAfter winning a trick, on your lead: close the stock, swap the trump 9 for "
+    "the face-up card, or declare 66. Declaring short loses 2 or 3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
     "Keys\nA: next card. B: play, or choose. Hold B: the menu, with Hint and Last trick. In "
     "the menu A: next item, B: choose or change. On the Feather, A is D2 and B is D1.",
     "More keys\nOn boards that have them: LEFT/RIGHT: next card, or change a setting. UP: "
-    "more choices. DOWN: a hint. SELECT: last trick (if on). START: menu.",
+    "more choices. DOWN: a hint. In a list UP/DOWN move. SELECT: last trick (if on). START: "
+    "menu.",
 )
 
 _PRESET_NOTES = {
@@ -55,13 +56,14 @@ def help_page(preset_name, at):
         # (Schnapsen's own texts of pages 2, 4 and 5, whole: a text of 10 characters or fewer,
         # or a module's name, is a name interned for good from .py)
         text = {
-            2: "Cards\nA 11, 10 10, K 4, Q 3, J 2. The face-up card names trumps. Win a trick: "
+            2: "Cards\nA=11, 10=10, K=4, Q=3, J=2. The face-up card names trumps. Win a trick: "
                "the higher card of the suit led, or any trump.",
             4: "Strict play\nStock empty or closed: follow suit and win the trick if you can, "
                "else trump; grey cards may not be played. Run out: the last trick wins. "
                "Closer: 66 or fail.",
-            5: "Your choices\nAfter winning a trick: close the stock or declare 66. Exchange the "
-               "trump J for the face-up card. Declaring short loses 2 or 3.",
+            5: "Your choices\nOn your lead: swap the trump J for the face-up card (no trick "
+               "needed). After winning a trick: close the stock or declare 66. Declaring short "
+               "loses 2 or 3.",
         }.get(at % n, text)
     if text.startswith("Scoring\nLoser") and preset(preset_name).failed_close_always3:
         # Santase's notes say 3: so does its Scoring page (a player's find: 3, and 2 or 3; the
