@@ -14,7 +14,7 @@ from engine.coach.review import review, review_hand, value, after, decisions, st
 from engine.coach.reviewtext import outcome
 from engine.rng import Rng, mix
 from engine.rules import SIXTY_SIX, SCHNAPSEN, SANTASE
-from helpers import ai_positions, closing_move, hand, play
+from helpers import ai_positions, closing_move, hand, play, ND
 from mpvm import run, run_cp, ROOT
 
 PRESETS = (SIXTY_SIX, SCHNAPSEN, SANTASE)
@@ -365,6 +365,18 @@ def test_the_budget_leaves_the_earliest_decisions_unreviewed():
     lines = review(rec, 0, seed=36, budget=5000)  # (a budget that leaves its first tricks)
     cut = lines[-1][1]
     assert "not reviewed" in lines[-1][2] and all(t > cut for c, t, _ in lines[:-1]), lines
+
+
+def test_a_short_declaration_says_what_it_lost():
+    """A declaration ends the hand: its result is exact even in the open phase, where HARD's
+    choice has no value (a play-tester's find: the line said nothing of the 3 it cost)."""
+    h = hand(nondealer="AH 9D JD QS KS 9S", dealer="9H TC JC QC KC AC", trump="TH")
+    play(h, "AH 9H D")  # 11 points and a trick: short (R30a), the dealer trickless: 3
+    assert h.over and signed(h, ND) == -3
+    lines = review(h, ND, budget=1 << 30)
+    assert (None, 2, "Trick 2: you declared 66 short and lost 3. From your view HARD draws "
+                     "(not measured).") in lines
+    assert [c for c, _t, _s in lines] == [None, None]  # not measured: never summed
 
 
 def test_review_refuses_a_hand_not_finished_or_a_bad_seat():

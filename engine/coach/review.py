@@ -40,6 +40,7 @@ gc.collect()
 from engine.coach import signed
 gc.collect()
 from engine.hand import Hand
+from engine.cards import DECLARE
 from engine.coach.reviewtext import did, does, subject, outcome
 
 # units a call of HARD's decision is charged beyond its solver nodes: the value's sampling
@@ -105,7 +106,6 @@ def decisions(hand, seat):
     declaration short of 66 not counted as a choice (the app draws at once where it is the
     only other one) but by the closer's opponent, whom it may cost less than the closer's
     66 (D7)."""
-    from engine.cards import DECLARE
     h = Hand(hand.deck, hand.dealer, hand.rules)
     out = []
     for i, a in enumerate(hand.history):
@@ -234,7 +234,12 @@ def _decision(h, a, seat, seed, limit):
     """(line or None, units charged for a HARD decision) for seat's action a in the Hand h."""
     trick = h.trick_no + 1
     view = h.view(seat)
-    head = "Trick %d: you %s. " % (trick, did(h, a))
+    head = did(h, a)
+    if a == DECLARE:  # the hand ends there: its result is exact even in the open phase
+        v = signed(after(h, a), seat)
+        if v < 0:  # short of 66 (R30a)
+            head += " and lost %d" % -v
+    head = "Trick %d: you %s. " % (trick, head)
     if view_exact(view):  # every card placed for the seat: the best action is the reference
         mine = _search(after(h, a), seat, -4, 4, limit)
         best = mine
