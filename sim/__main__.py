@@ -207,7 +207,8 @@ class _NoShots(object):
 
 
 def run_headless(args):
-    """Replay args.keys with pixels; PNGs in args.shots. Falls back to text without pygame."""
+    """Replay args.keys with pixels; PNGs in args.shots. Without pygame: text, or with --shots
+    an exit of 1 (main)."""
     w, h = _size(args)
     try:
         from sim.display import make_display
