@@ -299,6 +299,38 @@ def test_the_rules_help_fits_its_pages_and_speaks_of_the_game_chosen(monkeypatch
         assert "A failed close gives the other side 2 or 3" in text[name], name
 
 
+def test_a_first_trick_says_the_marriage_it_brings_in():
+    """A marriage announced before its seat's first trick counts from that trick (R21): the
+    trick's line adds it after the cards' points, as it adds the last trick's 10 (a
+    play-tester saw "+14" while the total jumped by 34)."""
+    seen = []  # (prompt, the seat's tricks, melds and bonus then)
+    app = App(seed=5, level=0)
+    app.show_points = True
+
+    def frame(run):
+        h = app.match.hand if app.match else None
+        if h is not None:
+            seen.append((app.prompt, [h.tricks(0), h.tricks(1)], list(h.melds), list(h.bonus)))
+    r = Runner(Loop(app, TextView()), on_frame=frame)
+    found = 0
+    for _ in range(4000):
+        r.settle()
+        r.tap(B)
+        if found >= 3:
+            break
+        while seen:
+            prompt, tricks, melds, bonus = seen.pop(0)
+            m = re.match(r"(You take|CPU takes) the trick \+(\d+)(?:\+(\d+))?$", prompt)
+            if not m:
+                continue
+            w = 0 if m.group(1) == "You take" else 1
+            extra = bonus[w] + (melds[w] if tricks[w] == 1 else 0)
+            assert int(m.group(3) or 0) == extra, (prompt, tricks, melds, bonus)
+            if tricks[w] == 1 and melds[w]:
+                found += 1
+    assert found >= 1 and app.errors == 0
+
+
 def test_the_table_says_the_last_tricks_ten_and_a_swap_in_words():
     from engine.cards import EXCHANGE
     seen = []

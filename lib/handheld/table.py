@@ -135,9 +135,12 @@ class Table(Turn):
                 # for good, and the resumed run of `python -m sim.bench board` sits two names
                 # below CircuitPython's 7th pool of names: 9 KB more live, its figure 142 KB)
                 pts = CARD_POINTS[led] + CARD_POINTS[follow]
-                if h.bonus[w]:  # the last trick's 10 (R31)
+                # and what the trick adds beside its cards: the last trick's 10 (R31), the
+                # marriages announced before a first trick (R21: they count from it)
+                s = h.bonus[w] + (h.melds[w] if h.tricks(w) == 1 else 0)
+                if s:
                     text = "%s take%s the trick +%d+%d" % (
-                        words.WHO[w], "" if w == 0 else "s", pts, h.bonus[w])
+                        words.WHO[w], "" if w == 0 else "s", pts, s)
                 else:
                     text = "%s take%s the trick +%d" % (words.WHO[w], "" if w == 0 else "s", pts)
                 self.pause(_TRICK_MS, text)
