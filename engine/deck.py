@@ -1,5 +1,6 @@
 """Cards by suit and rank, card sets, and checking a deck that is given (R1, R5) or Hand.new's
-arguments. For tests, tools and Hand(deck): a board's game (Hand.new) never imports this module,
+arguments. For tests, tools and Hand(deck): a board's play (Hand.new) never imports this module;
+the coach's replays on a board (Hand(deck)) import it and let it go (handheld.coachui, review),
 so what only they use lives here rather than in engine.cards (rank 0..5 = 9 J Q K 10 A, suit
 0..3 = clubs diamonds hearts spades, as there).
 """

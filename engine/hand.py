@@ -25,7 +25,7 @@ class Hand:
     def __init__(self, deck, dealer=0, rules=SIXTY_SIX):
         if deck is None:  # an empty shell for copy()
             return
-        from engine.deck import check_deck  # not on a board's import path: Hand.new needs none
+        from engine.deck import check_deck  # imported at each call: Hand.new needs none
         self._deal(check_deck(deck, rules, dealer), dealer, rules)
 
     def _deal(self, deck, dealer, rules):

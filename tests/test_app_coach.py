@@ -1,5 +1,7 @@
 """The coach in the app (issue 17): hints, the last trick, the hand review, the same deal from
 the other seat, and what the statistics keep of them."""
+import sys
+
 import pytest
 
 from engine import coach
@@ -316,9 +318,13 @@ def test_last_trick_setting_is_off_by_default_saved_and_shows_the_trick():
         assert app2.prompt.startswith("Last trick: " + ("you took" if w == 0 else "CPU took"))
         assert view2.lines[4] == "Trick: CPU [%s]  You [%s]" % (
             textview.card_short(cards[1]), textview.card_short(cards[0]))
+        assert "engine.deck" not in sys.modules  # (the replay's deck check: let go at once)
         n_hist = len(h.history)
         r2.tap(B)  # any key: the trick is back, and nothing is played
         assert app2.table.trick == before and len(h.history) == n_hist
+        # and its code is out of the heap of the searches after it (a maintainer's find: it
+        # stayed, with engine.deck, for the rest of the session)
+        assert "handheld.coachui" not in sys.modules
         checked += 1
         r2.tap(B)
     assert checked >= 3 and app2.errors == 0

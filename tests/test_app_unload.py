@@ -169,7 +169,7 @@ def test_the_review_goes_when_it_closes_and_shows_the_same_lines_again():
         r.tap(B)
         assert app.screen == S.RESULT
         assert not loaded("handheld.review", "engine.coach.review", "engine.coach.reviewtext",
-                          "engine.coach")
+                          "engine.coach", "engine.deck")  # (the review's Hand(deck) loads it)
     assert app.errors == 0
 
 
@@ -179,7 +179,7 @@ def test_the_replay_carries_no_coach_module_and_its_page_keeps_its_own_under_a_r
     until(app, r, result)
     choose(app, r, 2)  # the same deal from the CPU's seat
     assert app.screen == S.TABLE and app.replay is not None
-    assert not loaded("handheld.review", "engine.coach")
+    assert not loaded("handheld.review", "engine.coach", "engine.deck")
     until(app, r, lambda a: a.screen == S.DUPLICATE)
     page = list(app.top.lines)
     r.tap(A)
@@ -192,7 +192,7 @@ def test_the_replay_carries_no_coach_module_and_its_page_keeps_its_own_under_a_r
     assert not loaded("engine.coach.review", "engine.coach.reviewtext")
     r.tap(A)
     r.tap(B)  # back to the match
-    assert app.screen == S.RESULT and not loaded("handheld.review", "engine.coach")
+    assert app.screen == S.RESULT and not loaded("handheld.review", "engine.coach", "engine.deck")
     assert app.errors == 0
 
 

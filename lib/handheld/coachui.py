@@ -1,7 +1,7 @@
 """The coach on the table: a hint from the player's own view, and the last trick's cards.
 
 Imported when the player asks for either (engine.coach with a hint); unloaded once a hint is
-shown (HINT_MODULES), so the searches after it do not carry them.
+shown (HINT_MODULES), or the last trick put back, so the searches after it do not carry them.
 """
 from engine.cards import CARD_POINTS
 from handheld.screen import HUMAN, HINT_RUN
@@ -89,6 +89,7 @@ def peek(table, app):
         table.peek = None
         app.mark(_D_TRICK | _D_PANEL)  # (a panel open comes back)
         table._show_choice()
+        unload("handheld.coachui")  # done: out of the heap of the searches after it
         return
     if table.phase != HUMAN:
         app.note("Last trick: on your turn", _NOTICE_MS)
@@ -132,6 +133,7 @@ def last_trick(hand):
         return None
     from engine.hand import Hand
     h = Hand(hand.deck, hand.dealer, hand.rules)
+    unload("engine.deck")  # Hand() imported it to check the deck (each call imports it)
     leading = leader = h.to_move
     for a in hand.history:
         if a < 24:
