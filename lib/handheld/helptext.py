@@ -21,8 +21,9 @@ _HELP = (
     "Strict play\nStock empty or closed: follow suit and win the trick if you can, else "
     "trump; grey cards may not be played. Run out: last trick +10, higher total wins. "
     "Closer: 66 or fail.",
-    "Your choices\nAfter winning a trick, on your lead: close the stock, swap the trump 9 for "
-    "the face-up card, or declare 66. Declaring short loses 2 or 3.",
+    "Your choices\nOn your lead: close the stock; once you have won a trick, also swap the "
+    "trump 9 for the face-up card. Declare 66 once you have it; short of it, you lose 2 or "
+    "3.",
     "Scoring\nLoser 33 or more: 1. Loser under 33 (Schneider): 2. Loser took no trick "
     "(Schwarz): 3. A failed close gives the other side 2 or 3.",
     "Keys\nA: next card. B: play, or choose. Hold B: the menu, with Hint and Last trick. In "
@@ -61,9 +62,9 @@ def help_page(preset_name, at):
             4: "Strict play\nStock empty or closed: follow suit and win the trick if you can, "
                "else trump; grey cards may not be played. Run out: the last trick wins. "
                "Closer: 66 or fail.",
-            5: "Your choices\nOn your lead: swap the trump J for the face-up card (no trick "
-               "needed). After winning a trick: close the stock or declare 66. Declaring short "
-               "loses 2 or 3.",
+            5: "Your choices\nOn your lead: close the stock (after drawing), or swap the "
+               "trump J for the face-up card. Declare 66 once you have it; short of it, you "
+               "lose 2 or 3.",
         }.get(at % n, text)
     if text.startswith("Scoring\nLoser") and preset(preset_name).failed_close_always3:
         # Santase's notes say 3: so does its Scoring page (a player's find: 3, and 2 or 3; the
