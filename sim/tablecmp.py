@@ -95,7 +95,7 @@ def _load_old_ai(rev, root, pkg, base):
                 why = e
         if text is None:
             if name == "solve_root":  # older revisions had none, newer ones keep its calls in
-                text = "from %s.solver import *\n" % pkg  # the solver (engine.ai's alias)
+                text = "from %s.solver import *\n" % pkg  # the solver holds its calls now
             elif name == "lastopen":  # newer revisions solve the last open trick in the
                 text = ""  # endgame (endgame.last_open): nothing imports this name there
             else:

@@ -41,9 +41,8 @@ from sim.players import make_player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCALE = 10000  # weights are stored in 1/SCALE of a game point
-N_ROWS = 6  # stock sizes 2, 4, ... 12 (engine.value.row)
-N_WEIGHTS = 27  # 24 features a seat, the lead, 2 features a seat more (engine.value)
-N_SIDE = 26  # features a seat
+N_ROWS = 6  # stock sizes 2, 4, ... 12 (engine.ai.value.row)
+N_WEIGHTS = 27  # 24 features a seat, the lead, 2 features a seat more (engine.ai.value)
 STOCKS = tuple(range(2, 2 * N_ROWS + 1, 2))
 KINDS = ("trump 9", "trump J", "trump Q", "trump K", "trump 10", "trump A", "A", "10 (A gone)",
          "10", "K/Q with partner", "K/Q partner out", "K/Q partner gone", "J", "9")
@@ -88,7 +87,7 @@ def features(stock, mine, theirs, leads, trump, gone, up):
     a = side_features(mine[0], mine[1], mine[2], gone, trump, leads, int(last and not leads), r)
     b = side_features(theirs[0], theirs[1], theirs[2], gone, trump, 1 - leads, int(last and leads), r)
     d = [x - y for x, y in zip(a, b)]
-    return d[:24] + [1 if leads else -1] + d[24:]  # the lead's weight is w[24] (engine.value)
+    return d[:24] + [1 if leads else -1] + d[24:]  # the lead's weight is w[24] (engine.ai.value)
 
 
 def hand_records(h, players, seed, explore=0):
@@ -147,7 +146,7 @@ def collect(task):
 
 
 def table_values(raw, stocks, xs):
-    """What the table (bytes, as engine.value reads them) says of each recorded position, in
+    """What the table (bytes, as engine.ai.value reads them) says of each recorded position, in
     game points: the row of its stock size times its features."""
     import numpy as np
     w = np.frombuffer(raw, dtype="<i2").reshape(N_ROWS, N_WEIGHTS).astype(float) / SCALE
@@ -212,7 +211,7 @@ def to_ints(fitted):
 
 
 def write_table(path, tables, notes):
-    lines = ['"""Trained weights of engine.value: written by `python -m sim.train`; do not edit.',
+    lines = ['"""Trained weights of engine.ai.value: written by `python -m sim.train`; do not edit.',
              "", "Per preset: %d rows (stock 2, 4, ... %d before the draws) of %d int16 weights in"
              % (N_ROWS, 2 * N_ROWS, N_WEIGHTS),
              "1/%d of a game point, little-endian. Fitted on:" % SCALE]

@@ -480,7 +480,7 @@ def test_normal_announces_40_before_20_in_the_strict_phase():
 def test_hard_declares_short_where_the_closers_66_would_score_3_and_says_why():
     """The closer's opponent, without a trick at the close, has won one since: declaring short
     of 66 gives the closer 2 (R30a, D7), where the closer's 66 scores 3 (R36). HARD's strict
-    phase (engine.endgame._solve_choice), given the actual deal as its one deal (every card
+    phase (engine.ai.endgame._solve_choice), given the actual deal as its one deal (every card
     placed) or as several, declares exactly when every other action loses 3 with best play
     (and the closer has a trick: else declaring short costs 3 too); its hint says why."""
     from engine.ai import endgame

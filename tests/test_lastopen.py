@@ -139,7 +139,7 @@ def test_hard_uses_it_at_the_last_open_trick(monkeypatch):
 def test_the_last_open_lead_shares_its_budget_with_the_close_test(monkeypatch):
     # leading the last open trick, HARD first tests a close; the solved deals after it spend
     # what is left of one budget for the whole decision, or a third of it if the close test
-    # took more (the slowest decision stays that of the strict phase, engine.endgame)
+    # took more (the slowest decision stays that of the strict phase, engine.ai.endgame)
     spent = []
     real = endgame.close_pays
 

@@ -2,14 +2,14 @@
 
 It decides from the view only (R43 plus a perfect memory): cards seen, marriage partners
 shown, the exchanged card, voids shown in the strict phase. Open phase: follows and leads by a
-value learned offline (engine.value; fewer samples below HARD, slips for EASY), and at HARD
-the last open trick's best few cards solved over every deal (engine.endgame); closing is
-tested by solving sampled deals. Strict phase: exact alpha-beta (engine.solver) once every card
+value learned offline (engine.ai.value; fewer samples below HARD, slips for EASY), and at HARD
+the last open trick's best few cards solved over every deal (engine.ai.endgame); closing is
+tested by solving sampled deals. Strict phase: exact alpha-beta (engine.ai.solver) once every card
 in play is placed, sampled deals while a closed stock hides some.
 """
 # the solver and the endgame first: the bigger modules compile while the MicroPython heap is
 # still empty, and the compiler's garbage is freed before each (this module's own first);
-# engine.endgame, engine.value, engine.hand and engine.match do the same. Without it a compile's
+# engine.ai.endgame, engine.ai.value, engine.hand and engine.match do the same. Without it a compile's
 # leftovers scatter the heap and a HARD match needs 63-65 KB on the VM, depending on the path it
 # runs from; with it, 62 KB on every layout tried (python -m sim.bench ai)
 import gc
@@ -76,7 +76,7 @@ def choose(view, level=NORMAL, seed=0):
 
 
 # The open phase's follow, or its lead once choose found nothing to announce: by the value
-# (engine.value) over sampled opponent hands, a follow over 4 at HARD (1 below), a lead against
+# (engine.ai.value) over sampled opponent hands, a follow over 4 at HARD (1 below), a lead against
 # 12 at HARD (2 below), EASY slipping by up to 2500/10000 game point a card (written into the
 # calls: no tuples kept, no names interned); HARD solves the last open trick. Apart from choose:
 # the strict phase's searches run under choose's frame on the pystack, kept small without these

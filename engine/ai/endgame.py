@@ -1,5 +1,5 @@
 """The computer opponent's endgame: closing tested on sampled deals, the strict phase solved
-exactly (engine.solver) once every card in play is placed, on sampled deals before, and HARD's
+exactly (engine.ai.solver) once every card in play is placed, on sampled deals before, and HARD's
 last open trick solved over every deal (last_open)."""
 # the import order keeps the MicroPython compile peak low: the bigger modules compile first,
 # each after this module's compile garbage is freed (see engine.ai)
@@ -25,7 +25,7 @@ def higher_unseen(view, c):
 
 
 # how many deals a level solves for a closed stock: HARD every possible one if there are at most
-# 60 (engine.sample.opp_deals), else up to 60 drawn one at a time while the node budget lasts
+# 60 (engine.ai.sample.opp_deals), else up to 60 drawn one at a time while the node budget lasts
 # (most decisions stop sooner), the others none; sampled for a close: HARD 10 (one may be lost),
 # NORMAL 4 (none lost, and 10 points or more), EASY none (heuristics only). Written into the
 # code where used: no tuple, no global name to intern
@@ -229,7 +229,7 @@ def _strict_heuristic(view, cands, level, rng):
 # (engine.ai.lastopen once: one module less keeps a board's heap smaller)
 # After this trick the winner draws the face-down card, the loser the face-up one (R11), and the
 # strict phase that follows is a game of perfect information. So the best few cards by the value
-# (engine.value) are tried against every deal the view allows (the face-down card is one of the
+# (engine.ai.value) are tried against every deal the view allows (the face-down card is one of the
 # unseen cards, the opponent holds the others) with the exact solver; on a lead, against the
 # opponent's best answer in each deal. Values are banded to win / draw / lose (-1..1), which keeps
 # the searches cheap, and the deals stop once the decision has spent LAST_BUDGET solver nodes (a
@@ -244,10 +244,10 @@ LAST_BUDGET = 2400
 
 
 def last_open(view, rng, scores, start=None):
-    """The card to play: scores = (my cards, their values) from engine.value.follow / lead;
+    """The card to play: scores = (my cards, their values) from engine.ai.value.follow / lead;
     start: solver.nodes when the decision began (a close tested first spends from the budget,
     but this leaves at least a third of it for its own deals)."""
-    from engine.ai.value import WIN  # (engine.value is loaded after this module: see engine.ai)
+    from engine.ai.value import WIN  # (engine.ai.value is loaded after this module: see engine.ai)
     cards, values = scores
     # best first; a tie in card order (inserted by value, no sort with a key: the same order on
     # every VM, and no code object kept for a lambda)
@@ -260,7 +260,7 @@ def last_open(view, rng, scores, start=None):
     if values[best[0]] >= WIN // 2:  # its trick lets me declare 66
         return cards[best[0]]
     # the 3 best, leaving out sure losses (the names here are ones the engine already has: see
-    # engine.value on MicroPython's qstrs)
+    # engine.ai.value on MicroPython's qstrs)
     cands = []
     for i in best[:3]:
         if values[i] > -WIN // 2:

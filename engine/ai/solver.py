@@ -6,8 +6,8 @@ beaten_closer_flat2: they may play on, R30b), schneider and schwarz aware (R35-R
 the closer's opponent declaring short where that costs them less than the closer's 66 (D7).
 No allocation per node: ints only.
 Call `setup(...)` for a hand, then the root calls at the end (`best_lead`, `best_follow`,
-`lead_wins`, `lead_value`, `follow_value`). They were engine.ai.solve_root: one module less
-keeps a board's heap smaller, and engine.ai still offers them under that name.
+`lead_wins`, `lead_value`, `follow_value`). They were engine.ai.solve_root, a module of
+their own in older revisions: one module less keeps a board's heap smaller.
 """
 from engine.cards import SUIT_MASK, CARD_POINTS, _LOG37
 from engine.score import scale  # R35's scale (engine.score is loaded anyway: no copy here)

@@ -8,7 +8,7 @@
 # squared; 21 trumps if it leads next; 22-23 it takes the face-up trump card (after the last
 # open trick, R11), and that card's rank; 25-26 (after the lead's w[24]) plain suits whose A and
 # 10 it holds, plain suits it is void in while it holds a trump. sim/train.py fits w per stock
-# size on self-play (and holds the same features written out for training); engine.value_table
+# size on self-play (and holds the same features written out for training); engine.ai.value_table
 # ships them as int16 in 1/10000 of a game point. Only ints here: point_part + hand_part per
 # seat is the whole value.
 #
@@ -17,12 +17,12 @@
 # cards). A trick that lets a seat declare 66 beats any value (R28).
 #
 # Memory: MicroPython keeps every identifier it compiles as a qstr, so the locals here reuse names
-# the engine already has (mw/ow/mt/ot as in engine.endgame: my won, their won, my/their tricks).
+# the engine already has (mw/ow/mt/ot as in engine.ai.endgame: my won, their won, my/their tricks).
 # The prose is in comments, not docstrings: a board compiles this module from .py, and a
 # docstring's text sits in the parse tree while it does (the app on the 64-bit MicroPython VM,
 # tests/test_app_saves.py, has no heap to spare at 160 KB).
 import gc
-gc.collect()  # this module's compile garbage, before engine.value_table compiles (see engine.ai)
+gc.collect()  # this module's compile garbage, before engine.ai.value_table compiles (see engine.ai)
 from engine.cards import CARD_POINTS, SUIT_MASK, bit_index, cards_of, popcount
 from engine.legal import beats
 from engine.ai.sample import read_hand
@@ -156,7 +156,7 @@ def follow(view, rng, samples, pending, marry, error=0, scores=None):
     # pending: (my, their) announced marriage points not counted yet (no trick yet);
     # marry: a marriage in hand may be announced if I get the lead (R20);
     # error: a random slip of up to this much (1/10000 game point) on each card's value;
-    # scores: a list, to get (my cards, their values) back instead (for engine.endgame.last_open).
+    # scores: a list, to get (my cards, their values) back instead (for engine.ai.endgame.last_open).
     #
     w, gone, mw, ow, mt, ot, last, rank = _parts(view)
     c = view.trick_card

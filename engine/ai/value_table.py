@@ -1,4 +1,4 @@
-"""Trained weights of engine.value: written by `python -m sim.train`; do not edit.
+"""Trained weights of engine.ai.value: written by `python -m sim.train`; do not edit.
 
 Per preset: 6 rows (stock 2, 4, ... 12 before the draws) of 27 int16 weights in
 1/10000 of a game point, little-endian. Fitted on:

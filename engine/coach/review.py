@@ -2,7 +2,7 @@
 
 What a line's cost means. For a decision where the seat took action a and the reference action
 is r (below), with V(x) the game points the seat wins (-3..3; negative when it loses) if x is
-taken and both seats then play perfectly with every card known (engine.solver over the actual
+taken and both seats then play perfectly with every card known (engine.ai.solver over the actual
 deal: a closed stock's cards stay out of play, 66 is declared the moment it is reached, and
 short of it by the closer's opponent where that costs less, D7):
 

@@ -1,4 +1,4 @@
-"""The words of a hand's review (engine.review): what a player did, what HARD does, and
+"""The words of a hand's review (engine.coach.review): what a player did, what HARD does, and
 what an action wins instead of what ("wins 2 instead of 1")."""
 from engine.cards import MARRIAGE, EXCHANGE, DECLARE
 from engine.names import card_label, SUIT_WORDS

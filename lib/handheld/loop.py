@@ -6,8 +6,7 @@
 
 `source.poll(handler)` calls handler(button, pressed) for each key event (a release may add
 how long the key was down: handheld.input); `view.update(app)` draws what changed and returns
-nothing useful; `clock()` gives milliseconds. An optional `store`
-gets `save_settings(dict)` when the player changes the menu.
+nothing useful; `clock()` gives milliseconds. (The App's saves write the menu's settings.)
 
 `TicksClock(supervisor.ticks_ms)` turns the board's wrapping tick counter into ms that only
 grow (a small int for 12 days), so reading the clock allocates nothing. A crash in the view shows the
@@ -16,18 +15,15 @@ app's error screen; the loop itself never stops on one.
 
 
 class Loop:
-    def __init__(self, app, view, source=None, clock=None, store=None, idle=None,
-                 feedback=None):
+    def __init__(self, app, view, source=None, clock=None, idle=None, feedback=None):
         self.app = app
         self.feedback = feedback  # optional: feedback.tick(now) each turn (sounds, lights)
         self.view = view
         self.source = source
         self.clock = clock
-        self.store = store
         self.idle = idle  # optional callable(ms) to rest when nothing happens (desktop only)
         self.now = 0
         self.refreshes = 0
-        self._settings = None
         self.handler = self._on_key  # bound once: polling allocates nothing
         # after each frame, on a board (and the VMs), the collector: what the step and the
         # drawing left goes before the next step allocates, so the next allocations fill the
@@ -65,14 +61,6 @@ class Loop:
         self.refreshes += 1
         if self.collect is not None:
             self.collect()
-        if self.store is not None and app.screen == 4:  # MENU: settings may have changed
-            s = app.settings()
-            if s != self._settings:
-                self._settings = s
-                try:
-                    self.store.save_settings(s)
-                except Exception:
-                    pass
         return True
 
     def run(self):

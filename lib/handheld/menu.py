@@ -23,7 +23,7 @@ _MENU_SHOWN = const(8)  # items on screen at once; the list scrolls
 _RESUME = const(0)
 _NEW = const(1)
 _RULES = const(6)
-_STATS_ITEM = const(7)
+# id 7, the statistics: _act's last case (no name: a private constant is one from .py)
 _HINT = const(11)  # over the table: a hint, the last trick (two-button players reach them here)
 _LAST = const(12)
 _ITEMS = const(11)  # the items shown everywhere: ids 0 to 10
@@ -118,7 +118,7 @@ class Menu(Screen):
         if choice == _RULES:  # in the menu's place (App.key): one of the two in the heap
             from handheld.help import Help
             return Help(app, (self.playing, self.ids, self.item))
-        from handheld.stats import Stats  # _STATS_ITEM
+        from handheld.stats import Stats  # id 7
         return Stats(app)
 
     def key(self, k):

@@ -129,7 +129,7 @@ class Saves:
                                      0 if w is None else pts - n)
             if m.over:
                 savedata.record_match(self.stats, app.level, m.winner == 0)
-            self._write(savedata)
+            self._write()
         except Exception as e:  # a save must never stop the game
             self.errors += 1
             print("saves:", repr(e))
@@ -150,8 +150,7 @@ class Saves:
         """Write a changed match now (the menu opens)."""
         if self.dirty:
             try:
-                from handheld import savedata
-                self._write(savedata)
+                self._write()
             except Exception as e:
                 self.errors += 1
                 print("saves:", repr(e))
@@ -163,7 +162,7 @@ class Saves:
             from handheld import savedata
             savedata.record_duplicate(self.stats, level, diff)
             self._changed = True
-            self._write(savedata)
+            self._write()
         except Exception as e:
             self.errors += 1
             print("saves:", repr(e))
@@ -179,14 +178,14 @@ class Saves:
                                               payload != self._start_settings):
                 self._settings = payload
                 self._changed = True
-            self._write(savedata)
+            self._write()
         except Exception as e:
             self.errors += 1
             print("saves:", repr(e))
 
-    def _write(self, savedata):
-        """Write the record, unless unchanged (savedata: handheld.savedata). The record is
-        encoded straight into the store's record buffer (Store.save: no copy of it is made)."""
+    def _write(self):
+        """Write the record, unless unchanged. The record is encoded straight into the store's
+        record buffer (Store.save: no copy of it is made; _fill)."""
         self.dirty = False
         if self._blocked or not self._changed:
             return

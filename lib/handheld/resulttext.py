@@ -22,7 +22,7 @@ def hand_lines(app):
     the lines of the match's result if the match is over, else None."""
     m = app.match
     h = m.hand
-    head, why, pts = hand_result(h, m.bummerl)
+    head, why, pts = hand_result(h)
     items = ["See the match" if m.over else "Next hand", "Review this hand"]
     if app.replayed is not h:
         items.append("Same deal, CPU's seat")
@@ -41,7 +41,7 @@ def _scale(pts):
     return "1 game point"
 
 
-def hand_result(hand, bummerl=False):
+def hand_result(hand):
     """(headline, reason, points line) of a finished hand, from the player's side (seat 0)."""
     w = hand.winner
     r = hand.reason

@@ -187,7 +187,7 @@ def _secure(nv, copies, old):
         return False, False, None
     if best is not None and best[0] >= len(nv):
         payload = s.load()
-        rec = bytearray(S.HEADER)  # the record, as saveread.pack() makes it
+        rec = bytearray(S.HEADER)  # the record, as the store's _seal makes it
         rec.extend(payload)
         S._seal(rec, S.KID, (best[1] + 1) & 0xFFFF)
         try:

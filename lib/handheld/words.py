@@ -1,5 +1,5 @@
 """What the table says in words: names, the match's line, wrapping (26 columns = 160 px); a
-hand's result in words is handheld.result's.
+hand's result in words is handheld.resulttext's.
 
 Pure strings, shared by the displayio and the terminal renderers.
 """

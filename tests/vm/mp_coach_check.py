@@ -7,7 +7,7 @@ Plays HANDS seeded hands (EASY in seat 0, HARD in seat 1) taking a hint before e
 0's moves, reviews both seats of each finished hand within the board's budget, and prints
     hints <n> <digest>
     review <seat> <cost or ?> <trick> <text>      (one a line)
-    heap base=<bytes before imports> engine=<+ the engine and HARD> coach=<+ engine.review
+    heap base=<bytes before imports> engine=<+ the engine and HARD> coach=<+ engine.coach.review
          and engine.coach> live=<max after gc.collect() between hands, above base>
     done <digest>
 pad is ignored: it shifts the heap's layout (python -m sim.bench review scans heap sizes).
