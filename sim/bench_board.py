@@ -24,7 +24,9 @@ firmware's C objects allocate), started in the temp folder with module paths as 
   and raise no `pystack exhausted` (the larger of the two starts').
 With --where it also says where the check fails a kilobyte under each figure, in each layout:
 the app's first error raised out of it (WHERE_BUILD), the screen on top, the free heap, the
-app's innermost frames.
+app's innermost frames. With --size WxH (240x240: a CLUE's screen, 240x135: the Feather ESP32-S3
+Reverse TFT's) it measures only the heap figures, the screens drawn at that size, the rest of
+the board still a PyGamer's: its last line reads `board at WxH: app HARD with screens ...`.
 Heap sizes do not pass or fail quite monotonically (the collector, fragmentation): the
 bisection finds a size that completes with the next smaller step failing.
 """
@@ -185,6 +187,8 @@ def app_run(tree, heap_kb, level=2, pystack=4096, screens=True, store=None, name
     first error the app meets is raised out of it with its traceback (WHERE_BUILD; not for
     the figures' runs either)."""
     args = (level, "screens" if screens else "text")
+    if SIZE:  # main's --size: another screen than the PyGamer's 160x128
+        args += ("screen_size=%dx%d" % SIZE,)
     if store:  # made anew for each run: the same heap figures every time
         shutil.rmtree(store, True)
         if resume:
@@ -271,6 +275,8 @@ def min_heap(tree, level=2, screens=True, lo=32, hi=256, store=None, resume=None
 # in each of LAYOUTS layouts (the store's path 0 to LAYOUTS - 1 characters longer) and at every
 # size up to ABOVE KB over it.
 LAYOUTS = 4
+# the screen the check draws, (width, height), or None for a PyGamer's 160x128 (main's --size)
+SIZE = None
 ABOVE = 3
 
 
@@ -430,13 +436,56 @@ def where(tree, store, kb, resume=None):
     return lines
 
 
+def size_figures(w, h):
+    """main's --size: the check's heap figures (from .py and .mpy, from an empty store and
+    resumed, as main's) with the screens at w x h; 1 if the build is missing or a run fails."""
+    why = missing()
+    if why:
+        print("board: " + why)
+        return 1
+    got = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, tree in drive_trees(tmp):
+            saves = os.path.join(tmp, "saves-" + kind)
+            done, _, out = app_run(tree, 256, store=saves)
+            if not done:
+                print("board: the app at HARD failed at %dx%d (%s):\n%s" % (w, h, kind, out))
+                return 1
+            saved = os.path.join(tmp, "saved-" + kind)
+            shutil.copytree(saves, saved)
+            empty, least = steady_heap(tree, saves)
+            resumed, least_r = steady_heap(tree, saves, resume=saved)
+            got[kind] = None if None in (empty, resumed) else max(empty, resumed)
+            print("from .%s at %dx%d: %s KB (from an empty store %s KB, resumed %s KB; one "
+                  "bisection per layout read %s and %s)" % (
+                      kind, w, h, got[kind], empty, resumed, ", ".join(map(str, least)),
+                      ", ".join(map(str, least_r))))
+    print("board at %dx%d: app HARD with screens .py %s KB, .mpy %s KB (a PyGamer's keys, sound "
+          "and lights; CircuitPython %s, 32-bit)" % (w, h, got["py"], got["mpy"], CP_VERSION))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m sim.bench board", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size", default=None, metavar="WxH",
+                    help="only the heap figures with the screens at WxH (240x240: a CLUE's, "
+                         "240x135: the Feather ESP32-S3 Reverse TFT's), the rest of the board "
+                         "still a PyGamer's (its keys, sound and lights)")
     ap.add_argument("--where", action="store_true",
                     help="also say where the check fails 1 KB under each figure, in each "
                          "layout (the app's first error raised out of it, with its frames)")
     args = ap.parse_args(argv)
+    if args.size:
+        try:
+            w, h = [int(x) for x in args.size.lower().split("x")]
+        except ValueError:
+            ap.error("--size %s: give it as WxH, e.g. 240x240" % args.size)
+        if w < 160 or h < 128:
+            ap.error("--size %s: the game needs a screen of 160x128 or more" % args.size)
+        global SIZE
+        SIZE = (w, h)
+        return size_figures(w, h)
     why = missing()
     if why:
         print("board: " + why)

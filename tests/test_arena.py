@@ -294,3 +294,7 @@ def test_bench_parts_refuse_bad_counts_before_any_work(capsys):
         with pytest.raises(SystemExit) as e:
             bench.main(["players", "--seconds", seconds])
         assert e.value.code == 2 and "--seconds must be more than 0" in capsys.readouterr().err
+    for size, why in (("abc", "give it as WxH"), ("100x50", "160x128 or more")):  # board --size
+        with pytest.raises(SystemExit) as e:
+            bench.main(["board", "--size", size])
+        assert e.value.code == 2 and why in capsys.readouterr().err

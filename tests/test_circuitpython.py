@@ -148,6 +148,28 @@ def test_the_app_check_refuses_to_resume_from_an_empty_store(tmp_path):
     assert r.returncode != 0 and "resume needs a save" in r.stdout, r.stdout + r.stderr
 
 
+# the same on a CLUE's 240x240 screen (the rest a PyGamer's): sim.bench board --size 240x240
+# read 122 / 109 KB (2026-12-07); held with APP_HEAP's margin
+CLUE_HEAP = {False: "128k", True: "119k"}
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_the_app_on_a_240x240_screen_plays_three_matches_on_circuitpython(mpy, tmp_path):
+    """`screen_size=` (sim.bench board --size): the check draws the CLUE's layout, whose
+    cards and sheets are larger, and plays its 3 matches within CLUE_HEAP."""
+    outs = []
+    for size, heap in (("160x128", "256k"), ("240x240", CLUE_HEAP[mpy])):
+        store = tmp_path / size
+        store.mkdir()
+        outs.append(_ok(_cp("tests/vm/mp_app_check.py", heap,
+                            (2, "screens", "store=%s" % store, "board",
+                             "screen_size=" + size), mpy=mpy, screens=True)))
+        hands, matches, errors, falls = _app(outs[-1])
+        assert matches == 3 and errors == 0 and falls == 0
+    small, big = [int(re.search(r"SCREENS c=(\d+)", o).group(1)) for o in outs]
+    assert big > small + 2048, (small, big)  # its sheets and grids: a bigger screen's
+
+
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
 def test_the_app_with_hints_asked_plays_three_matches_on_circuitpython(mpy, tmp_path):
     # DOWN among the keys: HARD's search from the player's view on top of the app's screens

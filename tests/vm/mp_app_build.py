@@ -38,7 +38,14 @@ def build(mark, o, g):
     buttons = (B, B, B, B, B, B, A, A, LEFT, RIGHT, UP, START, SELECT) + ((DOWN, DOWN) if hint
                                                                            else ())
     app = App(seed=11, level=level, store=store, feedback=fx)
-    view = Renderer(None, 160, 128) if screens else TextView()
+    # a PyGamer's screen, or `screen_size=WxH` (sim.bench board --size); no new names (they
+    # would stay interned through the play, and move the figures: a text of more than 10
+    # characters is none)
+    x = [160, 128]
+    for f in sys.argv[3:]:
+        if f[:12] == "screen_size=":
+            x = [int(n) for n in f[12:].split("x")]
+    view = Renderer(None, x[0], x[1]) if screens else TextView()
     if fail:  # the view raises once, on its fifth update
         def update(x, n=[0], f=view.update):
             n[0] += 1
