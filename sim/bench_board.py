@@ -436,33 +436,16 @@ def where(tree, store, kb, resume=None):
     return lines
 
 
-def size_figures(w, h):
-    """main's --size: the check's heap figures (from .py and .mpy, from an empty store and
-    resumed, as main's) with the screens at w x h; 1 if the build is missing or a run fails."""
-    why = missing()
-    if why:
-        print("board: " + why)
-        return 1
-    got = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for kind, tree in drive_trees(tmp):
-            saves = os.path.join(tmp, "saves-" + kind)
-            done, _, out = app_run(tree, 256, store=saves)
-            if not done:
-                print("board: the app at HARD failed at %dx%d (%s):\n%s" % (w, h, kind, out))
-                return 1
-            saved = os.path.join(tmp, "saved-" + kind)
-            shutil.copytree(saves, saved)
-            empty, least = steady_heap(tree, saves)
-            resumed, least_r = steady_heap(tree, saves, resume=saved)
-            got[kind] = None if None in (empty, resumed) else max(empty, resumed)
-            print("from .%s at %dx%d: %s KB (from an empty store %s KB, resumed %s KB; one "
-                  "bisection per layout read %s and %s)" % (
-                      kind, w, h, got[kind], empty, resumed, ", ".join(map(str, least)),
-                      ", ".join(map(str, least_r))))
-    print("board at %dx%d: app HARD with screens .py %s KB, .mpy %s KB (a PyGamer's keys, sound "
-          "and lights; CircuitPython %s, 32-bit)" % (w, h, got["py"], got["mpy"], CP_VERSION))
-    return 0
+def size_figure(kind, tree, saves, saved):
+    """main's --size: the figure from .kind at SIZE (the larger of an empty store's and a
+    resumed match's steady heaps, as main's), printed with its layouts' bisections."""
+    empty, least = steady_heap(tree, saves)
+    resumed, least_r = steady_heap(tree, saves, resume=saved)
+    kb = None if None in (empty, resumed) else max(empty, resumed)
+    print("from .%s at %dx%d: %s KB (from an empty store %s KB, resumed %s KB; one bisection "
+          "per layout read %s and %s)" % (kind, SIZE[0], SIZE[1], kb, empty, resumed,
+                                          ", ".join(map(str, least)), ", ".join(map(str, least_r))))
+    return kb
 
 
 def main(argv):
@@ -485,7 +468,6 @@ def main(argv):
             ap.error("--size %s: the game needs a screen of 160x128 or more" % args.size)
         global SIZE
         SIZE = (w, h)
-        return size_figures(w, h)
     why = missing()
     if why:
         print("board: " + why)
@@ -494,7 +476,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for kind, tree in drive_trees(tmp):
             saves = os.path.join(tmp, "saves-" + kind)  # nvm's file and the drive's /saves
-            done, falls, out = app_run(tree, 256, store=saves, names=True, live=True)
+            done, falls, out = app_run(tree, 256, store=saves, names=not SIZE, live=not SIZE)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s):\n%s"
                       % (CP_VERSION, kind, out))
@@ -503,6 +485,9 @@ def main(argv):
             # made by the app's saves after a trick and a pause), the resumed runs' start
             saved = os.path.join(tmp, "saved-" + kind)
             shutil.copytree(saves, saved)
+            if SIZE:  # --size: the heap figures only
+                figures[kind] = size_figure(kind, tree, saves, saved)
+                continue
             done, _, back = app_run(tree, 256, store=saves, resume=saved, names=True)
             if not done:
                 print("board: the app at HARD failed on CircuitPython %s (%s, resumed):\n%s"
@@ -546,6 +531,11 @@ def main(argv):
                 figures["pystack"] = None if None in sizes else max(sizes)
                 figures["pystacks"] = sizes
                 figures["falls"] = app_run(tree, 256, 2, 2048, store=saves)[1]
+    if SIZE:
+        print("board at %dx%d: app HARD with screens .py %s KB, .mpy %s KB (a PyGamer's keys, "
+              "sound and lights; CircuitPython %s, 32-bit)" % (SIZE[0], SIZE[1], figures["py"],
+                                                              figures["mpy"], CP_VERSION))
+        return 0
     print("pystack: the app at HARD with its screens and the saves needs %s B (from an empty "
           "store %s B, resuming a saved match %s B); at CircuitPython 10's default of 2,048 it "
           "made %s moves by the EASY fallback (from an empty store)" % (
