@@ -200,15 +200,9 @@ def _size(args):
     return int(w), int(h)
 
 
-class _NoShots(object):
-    """run_headless's result when --shots cannot draw at all (main exits 1)."""
-    shot_failed = True
-    errors = 0
-
-
 def run_headless(args):
-    """Replay args.keys with pixels; PNGs in args.shots. Without pygame: text, or with --shots
-    an exit of 1 (main)."""
+    """Replay args.keys with pixels; PNGs in args.shots; returns the app. Without pygame: text,
+    or with --shots None (main exits 1)."""
     w, h = _size(args)
     try:
         from sim.display import make_display
@@ -217,7 +211,7 @@ def run_headless(args):
         if args.shots:  # the PNGs asked for cannot be made: say so, and exit 1 (main)
             sys.stderr.write("sim: --shots: no display to draw on (%s): no PNG written; "
                              "run it with the venv's python (README)\n" % e)
-            return _NoShots()
+            return None
         sys.stderr.write("no display (%s): text mode\n" % e)
         return run_text(args, args.keys)
     from handheld.render import Renderer
@@ -305,7 +299,7 @@ def main(argv=None):
         app = run_text(args)
     elif args.headless or args.text:  # --text --keys: the script replayed in text
         app = run_headless(args) if not args.text else run_text(args, args.keys)
-        if getattr(app, "shot_failed", False):
+        if app is None or getattr(app, "shot_failed", False):
             return 1
         if app.errors:
             sys.stderr.write("sim: the app counted %d error%s (its error screen showed them)\n"

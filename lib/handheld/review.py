@@ -11,17 +11,17 @@ from handheld import pystack
 from handheld import words
 
 SHOWN = 8  # list lines on the page, between its title and its keys line
-# what the replay's setup loads (replay_match: engine.coach.other_seat), unloaded by
-# replay_other_seat before the replayed hand is dealt; the Duplicate page loads them again at
-# its end
-REPLAY_MODULES = ("handheld.review", "engine.coach", "engine.deck")  # (Hand() imports the
-# last: each call does, so it may go)
+# what the replay's setup loads (replay_match: engine.coach.other_seat; engine.deck, which
+# Hand(deck) imports at each call, so none holds it), unloaded by replay_other_seat before the
+# replayed hand is dealt; the Duplicate page loads them again at its end
+REPLAY_MODULES = ("handheld.review", "engine.coach", "engine.deck")
 
 
 def review_lines(hand, seed=0):
     """The player's (seat 0) costly decisions in a finished hand, worst first, as list lines
-    of words.WIDTH columns: engine.coach.review.review's texts in its order, each wrapped. seed: the
-    match's (App.seed), whose hints HARD's choices here are (handheld.coachui.hint_seed)."""
+    of words.WIDTH columns: engine.coach.review.review's texts in its order, each wrapped.
+    seed: the match's (App.seed), whose hints HARD's choices here are
+    (handheld.coachui.hint_seed)."""
     from engine.coach.review import review
     out = []
     for cost, trick, text in review(hand, 0, seed=seed):
