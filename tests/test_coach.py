@@ -425,6 +425,28 @@ def test_coach_on_micropython_and_circuitpython_equals_cpython():
     assert _lines(circ.stdout, "review", "hints", "done") == want
 
 
+def test_the_last_trick_and_a_short_declaration_on_micropython_and_circuitpython():
+    """tests/vm/mp_coach_bits_check.py: the last trick's replay lets go of engine.deck, and a
+    short declaration's review line says what it lost, the same on the MicroPython VM and on
+    CircuitPython's 32-bit build as on CPython."""
+    import subprocess
+    import sys as _sys
+    import os as _os
+    py = subprocess.run([_sys.executable, "tests/vm/mp_coach_bits_check.py"], cwd=ROOT,
+                        env=dict(_os.environ, PYTHONPATH=".:lib"), capture_output=True,
+                        text=True, timeout=300)
+    assert py.returncode == 0, py.stderr
+    want = py.stdout.splitlines()
+    assert len(want) == 2 and want[0].startswith("last ") and want[0].endswith(" False"), want
+    assert re.match(r"short Trick \d+: you declared 66 short and lost [23]\. ", want[1]), want
+    mp = run("tests/vm/mp_coach_bits_check.py", heap="128k", path=".:lib:tests/support")
+    assert mp.returncode == 0, mp.stdout + mp.stderr
+    assert mp.stdout.splitlines() == want
+    circ = run_cp("tests/vm/mp_coach_bits_check.py", heap="96k")
+    assert circ.returncode == 0, circ.stdout + circ.stderr
+    assert circ.stdout.splitlines() == want
+
+
 def test_the_budget_bounds_the_work_of_every_review():
     """A review spends at most its budget plus one HARD decision (counted in units: solver
     nodes and the charge per HARD decision, never the clock)."""
